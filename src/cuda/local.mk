@@ -1,0 +1,2 @@
+# src/cuda: the GPU path (owned by the CUDA work).
+TSBLAS_CUDA_LIBADD =

@@ -1,0 +1,1 @@
+# src/fortran: the Fortran module.

@@ -1,0 +1,1 @@
+# testing: the GPU tests.

@@ -1,0 +1,1 @@
+# testing: the LAPACK-style test drivers.
