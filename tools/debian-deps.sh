@@ -1,0 +1,16 @@
+#!/bin/sh
+# Installs what building and testing tsblas needs on Debian or Ubuntu:
+# compilers (gfortran for the Fortran module and tests), the autotools that
+# ./bootstrap runs, pkg-config and OpenBLAS.  The CUDA toolkit is optional and
+# not installed here: with nvcc on PATH or in /usr/local/cuda, configure
+# builds the GPU path too.
+set -e
+packages="build-essential gfortran autoconf automake libtool pkg-config libopenblas-dev"
+missing=
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then sudo=; else sudo=sudo; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
