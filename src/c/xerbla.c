@@ -41,6 +41,12 @@ static const char *argument_name(const char *srname, size_t len, tsblas_int info
     return NULL;
 }
 
+/* Weak: this object is always linked (for tsblas_report_illegal below), so
+   in a static link a strong default would clash with the program's own
+   XERBLA instead of giving way to it. */
+#if defined(__GNUC__)
+__attribute__((weak))
+#endif
 void xerbla_(const char *srname, const tsblas_int *info, size_t srname_len)
 {
     const char *name = argument_name(srname, srname_len, *info);
