@@ -1,2 +1,57 @@
-# src/cuda: the GPU path (owned by the CUDA work).
+# src/cuda: the GPU path, CUDA C++ compiled by nvcc into the convenience
+# library libtsblas_cuda.la, which joins libtsblas (src/c/local.mk).
+#
+# nvcc is not a compiler automake knows: a suffix rule compiles each .cu
+# through nvcc_libtool.sh into a libtool object, and the objects are the
+# library's LIBADD.  The objects depend on every header of the GPU path
+# and on the internal C headers they include.
+
+TSBLAS_CUDA_CU_FILES = \
+	%reldir%/context.cu \
+	%reldir%/memory_of.cu \
+	%reldir%/device_memory.cu \
+	%reldir%/gpu_gemm_shaped.cu \
+	%reldir%/gpu_tsmttsm.cu \
+	%reldir%/gpu_tsmm.cu \
+	%reldir%/gpu_cublas_gemm.cu \
+	%reldir%/gpu_scale.cu \
+	%reldir%/gpu_gemt.cu
+
+TSBLAS_CUDA_CUH_FILES = \
+	%reldir%/cuda_internal.cuh \
+	%reldir%/scalar_ops.cuh
+
+EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
+
+if HAVE_CUDA
+TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
+
+noinst_LTLIBRARIES += libtsblas_cuda.la
+libtsblas_cuda_la_SOURCES =
+libtsblas_cuda_la_LIBADD = $(TSBLAS_CUDA_OBJECTS)
+libtsblas_cuda_la_DEPENDENCIES = $(TSBLAS_CUDA_OBJECTS)
+TSBLAS_CUDA_LIBADD = libtsblas_cuda.la
+
+$(TSBLAS_CUDA_OBJECTS): $(TSBLAS_CUDA_CUH_FILES) $(top_srcdir)/src/c/tsblas_internal.h \
+	$(top_srcdir)/src/c/tsblas.h src/c/tsblas_types.h config.h \
+	$(top_srcdir)/%reldir%/nvcc_libtool.sh
+else
 TSBLAS_CUDA_LIBADD =
+endif
+
+MOSTLYCLEANFILES = $(TSBLAS_CUDA_CU_FILES:.cu=.lo) $(TSBLAS_CUDA_CU_FILES:.cu=.o) \
+	%reldir%/.libs/*.o
+
+# No C++ run time in the objects (the library is linked by the C compiler):
+# no exceptions, and no guarded statics (nvcc's launch stubs of templates
+# keep their kernel's address in a static: every thread stores the same
+# value, so the unguarded initialisation is harmless).
+TSBLAS_NVCC_FLAGS = $(NVCC_GENCODE) -O3 -std=c++17 \
+	-Xcompiler -fno-exceptions -Xcompiler -fno-threadsafe-statics \
+	-DHAVE_CONFIG_H -I$(top_builddir) -I$(top_srcdir)/src/c -I$(top_builddir)/src/c \
+	$(CUDA_CPPFLAGS) $(NVCCFLAGS)
+
+SUFFIXES = .cu
+.cu.lo:
+	$(AM_V_GEN)$(SHELL) $(top_srcdir)/%reldir%/nvcc_libtool.sh "$(LIBTOOL)" $@ \
+	  $(NVCC) $(TSBLAS_NVCC_FLAGS) -c $<
