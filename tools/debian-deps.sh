@@ -1,11 +1,11 @@
 #!/bin/sh
 # Installs what building and testing tsblas needs on Debian or Ubuntu:
 # compilers (gfortran for the Fortran module and tests), the autotools that
-# ./bootstrap runs, pkg-config and OpenBLAS.  The CUDA toolkit is optional and
-# not installed here: with nvcc on PATH or in /usr/local/cuda, configure
-# builds the GPU path too.
+# ./bootstrap runs, pkg-config, OpenBLAS, and OpenMPI for libtsblas_mpi and
+# its tests.  The CUDA toolkit is optional and not installed here: with nvcc
+# on PATH or in /usr/local/cuda, configure builds the GPU path too.
 set -e
-packages="build-essential gfortran autoconf automake libtool pkg-config libopenblas-dev"
+packages="build-essential gfortran autoconf automake libtool pkg-config libopenblas-dev libopenmpi-dev openmpi-bin"
 missing=
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

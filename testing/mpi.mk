@@ -1,0 +1,41 @@
+# testing: the MPI tests of make check and the scaling benchmark of
+# xTSMTTSM_MPI (doc/mpi.md).
+#
+# A .mpitest file names the number of processes and the programs to run;
+# testing/mpi_launch.sh runs them with $(MPIEXEC).  Built and run only when
+# configure found an MPI; make check passes without one.
+
+MPI_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/mpi $(MPI_CFLAGS)
+MPI_TEST_LDADD = libtsblas_mpi.la libtsblas.la $(MPI_LIBS)
+
+TEST_EXTENSIONS += .mpitest
+MPITEST_LOG_COMPILER = env MPIEXEC='$(MPIEXEC)' $(SHELL) $(top_srcdir)/%reldir%/mpi_launch.sh
+
+MPI_TESTS = \
+	%reldir%/mpi_tsmttsm_np1.mpitest \
+	%reldir%/mpi_tsmttsm_np2.mpitest \
+	%reldir%/mpi_tsmttsm_np4.mpitest
+
+EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS)
+
+if HAVE_MPI
+TESTS += $(MPI_TESTS)
+check_PROGRAMS += %reldir%/mpi_tsmttsm_s %reldir%/mpi_tsmttsm_d %reldir%/mpi_tsmttsm_c \
+	%reldir%/mpi_tsmttsm_z
+%canon_reldir%_mpi_tsmttsm_s_SOURCES = %reldir%/mpi_tsmttsm.c
+%canon_reldir%_mpi_tsmttsm_s_CPPFLAGS = $(MPI_TEST_CPPFLAGS) -DTSBLAS_PREC_S
+%canon_reldir%_mpi_tsmttsm_s_LDADD = $(MPI_TEST_LDADD)
+%canon_reldir%_mpi_tsmttsm_d_SOURCES = %reldir%/mpi_tsmttsm.c
+%canon_reldir%_mpi_tsmttsm_d_CPPFLAGS = $(MPI_TEST_CPPFLAGS) -DTSBLAS_PREC_D
+%canon_reldir%_mpi_tsmttsm_d_LDADD = $(MPI_TEST_LDADD)
+%canon_reldir%_mpi_tsmttsm_c_SOURCES = %reldir%/mpi_tsmttsm.c
+%canon_reldir%_mpi_tsmttsm_c_CPPFLAGS = $(MPI_TEST_CPPFLAGS) -DTSBLAS_PREC_C
+%canon_reldir%_mpi_tsmttsm_c_CFLAGS = $(TSBLAS_COMPLEX_CFLAGS)
+%canon_reldir%_mpi_tsmttsm_c_LDADD = $(MPI_TEST_LDADD)
+%canon_reldir%_mpi_tsmttsm_z_SOURCES = %reldir%/mpi_tsmttsm.c
+%canon_reldir%_mpi_tsmttsm_z_CPPFLAGS = $(MPI_TEST_CPPFLAGS) -DTSBLAS_PREC_Z
+%canon_reldir%_mpi_tsmttsm_z_CFLAGS = $(TSBLAS_COMPLEX_CFLAGS)
+%canon_reldir%_mpi_tsmttsm_z_LDADD = $(MPI_TEST_LDADD)
+else
+EXTRA_DIST += %reldir%/mpi_tsmttsm.c
+endif
