@@ -14,12 +14,26 @@ MPITEST_LOG_COMPILER = env MPIEXEC='$(MPIEXEC)' $(SHELL) $(top_srcdir)/%reldir%/
 MPI_TESTS = \
 	%reldir%/mpi_tsmttsm_np1.mpitest \
 	%reldir%/mpi_tsmttsm_np2.mpitest \
-	%reldir%/mpi_tsmttsm_np4.mpitest
+	%reldir%/mpi_tsmttsm_np4.mpitest \
+	examples/mpi_cholqr_np4.mpitest
 
 EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS)
 
 if HAVE_MPI
 TESTS += $(MPI_TESTS)
+
+# The example of doc/mpi.md, run by make check on 4 processes.
+noinst_PROGRAMS += examples/mpi_cholqr
+examples_mpi_cholqr_SOURCES = examples/mpi_cholqr.c
+examples_mpi_cholqr_CPPFLAGS = $(MPI_TEST_CPPFLAGS)
+examples_mpi_cholqr_LDADD = $(MPI_TEST_LDADD) -lm
+
+# The weak-scaling benchmark (doc/mpi.md), built but not run by make check.
+noinst_PROGRAMS += %reldir%/mpi_bench
+%canon_reldir%_mpi_bench_SOURCES = %reldir%/mpi_bench.c
+%canon_reldir%_mpi_bench_CPPFLAGS = $(MPI_TEST_CPPFLAGS)
+%canon_reldir%_mpi_bench_LDADD = $(MPI_TEST_LDADD)
+
 check_PROGRAMS += %reldir%/mpi_tsmttsm_s %reldir%/mpi_tsmttsm_d %reldir%/mpi_tsmttsm_c \
 	%reldir%/mpi_tsmttsm_z
 %canon_reldir%_mpi_tsmttsm_s_SOURCES = %reldir%/mpi_tsmttsm.c
@@ -37,5 +51,5 @@ check_PROGRAMS += %reldir%/mpi_tsmttsm_s %reldir%/mpi_tsmttsm_d %reldir%/mpi_tsm
 %canon_reldir%_mpi_tsmttsm_z_CFLAGS = $(TSBLAS_COMPLEX_CFLAGS)
 %canon_reldir%_mpi_tsmttsm_z_LDADD = $(MPI_TEST_LDADD)
 else
-EXTRA_DIST += %reldir%/mpi_tsmttsm.c
+EXTRA_DIST += %reldir%/mpi_tsmttsm.c %reldir%/mpi_bench.c examples/mpi_cholqr.c
 endif

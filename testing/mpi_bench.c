@@ -1,0 +1,111 @@
+/*
+ * mpi_bench.c: weak scaling of DTSMTTSM_MPI (doc/mpi.md), not part of make
+ * check.
+ *
+ *     mpirun -np P testing/mpi_bench [LOG2_ROWS [REPETITIONS [WIDTH ...]]]
+ *
+ * Every process holds 2**LOG2_ROWS rows (default 22) of a block vector X,
+ * column-major, for each WIDTH (default 8 and 32), and the Gram matrix
+ * X**T*X is computed over all of them: DTSMTTSM_MPI('T', 'N', ...).  The
+ * time of a call is the longest over the processes (between barriers); the
+ * median over REPETITIONS (default 21) calls is reported, for
+ *   T1  process 0 alone, on MPI_COMM_SELF, the others waiting: the
+ *       single-process time of the same local problem, on the same machine;
+ *   Tp  all P processes on MPI_COMM_WORLD,
+ * and the weak-scaling efficiency T1/Tp.  Where the work runs (GPU or host,
+ * threads) is the plain routine's choice: set OMP_NUM_THREADS to give every
+ * process the same share of the cores, CUDA_VISIBLE_DEVICES or the
+ * launcher's binding to give it its own GPU.  One line per width, rank 0.
+ */
+#include <config.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "tsblas_mpi.h"
+
+static int compare_doubles(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+
+    return (a > b) - (a < b);
+}
+
+/* The median over REPS calls of the longest time of a call over the
+   processes of COMM; every process of WORLD takes part in the barriers, the
+   ones outside COMM (MPI_COMM_NULL) only wait. */
+static double median_time(const double *x, int k, int width, int reps, MPI_Comm comm,
+                          double *times, int *info)
+{
+    double gram[64 * 64], start, mine, longest;
+    int r;
+
+    *info = 0;
+    for (r = 0; r < reps; r++) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        start = MPI_Wtime();
+        if (comm != MPI_COMM_NULL) {
+            int status = (int)tsblas_dtsmttsm_mpi('T', 'N', width, width, k, 1.0, x, k, x, k,
+                                                  0.0, gram, width, comm);
+            if (status != 0)
+                *info = status;
+        }
+        mine = MPI_Wtime() - start;
+        MPI_Allreduce(&mine, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        times[r] = longest;
+    }
+    qsort(times, (size_t)reps, sizeof *times, compare_doubles);
+    return times[reps / 2];
+}
+
+int main(int argc, char **argv)
+{
+    int log2_rows = argc > 1 ? atoi(argv[1]) : 22;
+    int reps = argc > 2 ? atoi(argv[2]) : 21;
+    static const int default_widths[] = { 8, 32 };
+    int nwidths = argc > 3 ? argc - 3 : 2;
+    int rank, size, w, info1, infop;
+    double *x, *times;
+    int k = 1 << log2_rows;
+    size_t i;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    times = malloc(sizeof(double) * (size_t)(reps > 0 ? reps : 1));
+    if (rank == 0)
+        printf("DTSMTTSM_MPI weak scaling, %d rows (2^%d) per process, median of %d\n"
+               "%9s %6s %12s %12s %11s %11s\n", k, log2_rows, reps,
+               "processes", "width", "T1 [ms]", "Tp [ms]", "GB/s/proc", "T1/Tp");
+
+    for (w = 0; w < nwidths; w++) {
+        int width = argc > 3 ? atoi(argv[3 + w]) : default_widths[w];
+        double t1, tp;
+
+        if (width < 1 || width > 64 || reps < 1 || log2_rows < 0 || log2_rows > 30) {
+            if (rank == 0)
+                fprintf(stderr, "mpi_bench: widths 1..64, REPETITIONS >= 1, LOG2_ROWS 0..30\n");
+            MPI_Finalize();
+            return 2;
+        }
+        x = malloc(sizeof(double) * (size_t)k * (size_t)width);
+        if (x == NULL) {
+            fprintf(stderr, "mpi_bench: process %d: no memory for %d x %d doubles\n", rank, k,
+                    width);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        for (i = 0; i < (size_t)k * (size_t)width; i++)
+            x[i] = (double)((i * 2654435761u) % 1000) / 1000.0 - 0.5;
+
+        t1 = median_time(x, k, width, reps, rank == 0 ? MPI_COMM_SELF : MPI_COMM_NULL, times,
+                         &info1);
+        tp = median_time(x, k, width, reps, MPI_COMM_WORLD, times, &infop);
+        if (rank == 0)
+            printf("%9d %6d %12.3f %12.3f %11.2f %10.1f%%%s\n", size, width, t1 * 1e3,
+                   tp * 1e3, 8.0 * k * width / tp / 1e9, 100 * t1 / tp,
+                   info1 != 0 || infop != 0 ? "  (a call FAILED)" : "");
+        free(x);
+    }
+    free(times);
+    MPI_Finalize();
+    return 0;
+}
