@@ -44,7 +44,7 @@ tsmm_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_sl, boo
 {
     /* alpha*S, K-by-wpad row-major: the width padded with zeros to whole
        chunks, so the inner loop needs no guard. */
-    extern __shared__ unsigned char shared_bytes[];
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
     T *s = reinterpret_cast<T *>(shared_bytes);
     const int wpad = (w + TW - 1) / TW * TW;
     const int j0 = blockIdx.y * TW;

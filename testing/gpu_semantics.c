@@ -1,0 +1,217 @@
+/*
+ * gpu_semantics.c: the meaning of every routine on device memory.
+ *
+ * Purpose
+ * =======
+ * Runs xTSMTTSM, xTSMM, xMTSM and xGEMT, S/D/C/Z, every TRANS pair, on
+ * device arrays of shapes that reach every kernel of the GPU path: the
+ * fixed-width and run-time-width xTSMTTSM kernels (square and non-square
+ * widths, edge tiles), the xTSMM kernel in both storage orders (M huge with
+ * a column-major block vector; N huge with an interleaved one), the cuBLAS
+ * path (widths and K beyond 64, xMTSM), the C := beta*C path (alpha = 0,
+ * K = 0) and the transpose and copy kernels.  The scalars cycle through
+ * general values, beta = 0 with NaN in C (NaN must not survive, in edge
+ * tiles too), alpha = 0 and beta = 1; leading dimensions are tight or
+ * padded.  Each case checks:
+ *   - INFO = 0 and no XERBLA call;
+ *   - the ratio test against a long double host loop and against cuBLAS
+ *     (threshold 16);
+ *   - canaries: the guards around every device array and the padding rows
+ *     of C are bit for bit as they were, and A and B are untouched.
+ * Without a GPU it prints SKIP and exits 77.  TSBLAS_GPU_TEST_QUICK=1 runs
+ * one TRANS pair per shape and precision, cycling (for compute-sanitizer).
+ */
+#include <config.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "gpu_common.h"
+
+static int xerbla_calls;
+
+void xerbla_(const char *srname, const tsblas_int *info, size_t srname_len);
+void xerbla_(const char *srname, const tsblas_int *info, size_t srname_len)
+{
+    (void)srname;
+    (void)info;
+    (void)srname_len;
+    xerbla_calls++;
+}
+
+struct scalars {
+    struct gpu_num alpha, beta;
+};
+
+static const struct scalars scalar_cycle[] = {
+    { { 1.3L, -0.4L }, { 0.7L, 0.2L } },
+    { { 1.0L, 0.0L }, { 0.0L, 0.0L } },     /* beta = 0: C is NaN before */
+    { { 0.0L, 0.0L }, { 0.5L, -0.1L } },    /* alpha = 0: C := beta*C */
+    { { -0.6L, 0.3L }, { 1.0L, 0.0L } },
+};
+#define NSCALARS (sizeof scalar_cycle / sizeof scalar_cycle[0])
+
+static const char *routine_name[] = { "TSMTTSM", "TSMM", "MTSM" };
+
+struct shape {
+    long m, n, k;
+};
+
+static const struct shape tsmttsm_shapes[] = {
+    { 1, 1, 3001 }, { 2, 2, 777 }, { 4, 4, 4096 }, { 8, 8, 1500 }, { 16, 16, 1000 },
+    { 32, 32, 300 }, { 3, 5, 1001 }, { 17, 33, 257 }, { 64, 64, 200 }, { 1, 64, 300 },
+    { 64, 1, 300 }, { 7, 3, 1 }, { 5, 6, 0 }, { 65, 3, 100 }, { 2, 70, 50 },
+};
+static const struct shape tsmm_shapes[] = {
+    { 5000, 1, 1 }, { 4099, 3, 5 }, { 3000, 8, 8 }, { 2000, 16, 16 }, { 700, 64, 64 },
+    { 1000, 9, 33 }, { 1, 5000, 1 }, { 3, 4099, 5 }, { 8, 3000, 8 }, { 64, 700, 64 },
+    { 7, 7, 7 }, { 300, 5, 65 }, { 300, 5, 0 },
+};
+static const struct shape mtsm_shapes[] = {
+    { 500, 4, 300 }, { 4, 500, 300 }, { 300, 64, 200 }, { 257, 1, 129 },
+};
+static const struct shape gemt_shapes[] = {
+    { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
+    { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 },
+};
+#define COUNT(x) (sizeof x / sizeof x[0])
+
+static long case_counter;
+
+static int alloc_filled(struct gpu_mat *x, const struct gpu_prec *p, long rows, long cols,
+                        long ld, uint64_t seed, int nan)
+{
+    if (gpu_mat_alloc(x, p, rows, cols, ld, GPU_ON_DEVICE) != 0) {
+        fprintf(stderr, "device allocation failed\n");
+        exit(1);
+    }
+    if (nan)
+        gpu_mat_fill_nan(x);
+    else
+        gpu_mat_fill(x, seed);
+    return gpu_mat_put(x);
+}
+
+static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, char tb,
+                      const struct shape *sh)
+{
+    const struct scalars *sc = &scalar_cycle[case_counter % NSCALARS];
+    long pad = (case_counter / NSCALARS) % 2 ? 3 : 0;
+    struct gpu_num alpha = sc->alpha, beta = sc->beta;
+    long m = sh->m, n = sh->n, k = sh->k;
+    long arows = ta == 'N' ? m : k, acols = ta == 'N' ? k : m;
+    long brows = tb == 'N' ? k : n, bcols = tb == 'N' ? n : k;
+    int nan_c = beta.re == 0 && beta.im == 0;
+    struct gpu_mat a, b, c, c2;
+    unsigned char *a_out, *b_out, *c_out, *c2_out;
+    double ratio, second = 0;
+    tsblas_int info;
+    int ok;
+
+    case_counter++;
+    if (!p->is_complex)
+        alpha.im = beta.im = 0;
+    alloc_filled(&a, p, arows, acols, (arows > 1 ? arows : 1) + pad, 11 + case_counter, 0);
+    alloc_filled(&b, p, brows, bcols, (brows > 1 ? brows : 1) + pad, 23 + case_counter, 0);
+    alloc_filled(&c, p, m, n, m + pad, 37 + case_counter, nan_c);
+    alloc_filled(&c2, p, m, n, m + pad, 37 + case_counter, nan_c);
+    a_out = malloc(a.total * p->size);
+    b_out = malloc(b.total * p->size);
+    c_out = malloc(c.total * p->size);
+    c2_out = malloc(c.total * p->size);
+    if (!a_out || !b_out || !c_out || !c2_out)
+        exit(1);
+
+    xerbla_calls = 0;
+    info = gpu_call_gemm(r, p, ta, tb, m, n, k, alpha, gpu_mat_ptr(&a), a.ld, gpu_mat_ptr(&b),
+                         b.ld, beta, gpu_mat_ptr(&c), c.ld);
+    ok = info == 0 && xerbla_calls == 0;
+    ok &= gpu_mat_get(&a, a_out) == 0 && gpu_mat_get(&b, b_out) == 0
+          && gpu_mat_get(&c, c_out) == 0;
+    ok &= gpu_cublas_gemm(p, ta, tb, m, n, k, alpha, gpu_mat_ptr(&a), a.ld, gpu_mat_ptr(&b),
+                          b.ld, beta, gpu_mat_ptr(&c2), c2.ld) == 0;
+    ok &= gpu_mat_get(&c2, c2_out) == 0;
+    ratio = gpu_gemm_ratio(p, ta, tb, m, n, k, alpha, &a, &b, beta, &c, c_out, c2_out, &second);
+    ok &= ratio <= GPU_THRESHOLD && second <= GPU_THRESHOLD;
+    ok &= gpu_mat_unchanged_outside(&a, a_out, 0, 0) && gpu_mat_unchanged_outside(&b, b_out, 0, 0);
+    ok &= gpu_mat_unchanged_outside(&c, c_out, m, n);
+    gpu_report(ok,
+               "%c%s('%c','%c', M=%ld, N=%ld, K=%ld, alpha=(%g,%g), beta=(%g,%g), pad=%ld): "
+               "info=%ld xerbla=%d ratio=%.3g ratio_vs_cublas=%.3g",
+               p->name, routine_name[r], ta, tb, m, n, k, (double)alpha.re, (double)alpha.im,
+               (double)beta.re, (double)beta.im, pad, (long)info, xerbla_calls, ratio, second);
+    free(a_out);
+    free(b_out);
+    free(c_out);
+    free(c2_out);
+    gpu_mat_free(&a);
+    gpu_mat_free(&b);
+    gpu_mat_free(&c);
+    gpu_mat_free(&c2);
+}
+
+static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
+{
+    static const struct gpu_num alphas[] = { { 1.0L, 0.0L }, { -0.7L, 0.4L }, { 0.0L, 0.0L } };
+    struct gpu_num alpha = alphas[case_counter % 3];
+    long pad = (case_counter / 3) % 2 ? 5 : 0;
+    long brows = trans == 'N' ? m : n, bcols = trans == 'N' ? n : m;
+    struct gpu_mat a, b;
+    unsigned char *a_out, *b_out;
+    tsblas_int info;
+    double ratio;
+    int ok;
+
+    case_counter++;
+    if (!p->is_complex)
+        alpha.im = 0;
+    alloc_filled(&a, p, m, n, m + pad, 5 + case_counter, 0);
+    alloc_filled(&b, p, brows, bcols, brows + pad, 0, 1);
+    a_out = malloc(a.total * p->size);
+    b_out = malloc(b.total * p->size);
+    if (!a_out || !b_out)
+        exit(1);
+    xerbla_calls = 0;
+    info = gpu_call_gemt(p, trans, m, n, alpha, gpu_mat_ptr(&a), a.ld, gpu_mat_ptr(&b), b.ld);
+    ok = info == 0 && xerbla_calls == 0;
+    ok &= gpu_mat_get(&a, a_out) == 0 && gpu_mat_get(&b, b_out) == 0;
+    ratio = gpu_gemt_ratio(p, trans, m, n, alpha, &a, &b, b_out);
+    ok &= ratio <= GPU_THRESHOLD;
+    ok &= gpu_mat_unchanged_outside(&a, a_out, 0, 0)
+          && gpu_mat_unchanged_outside(&b, b_out, brows, bcols);
+    gpu_report(ok, "%cGEMT('%c', M=%ld, N=%ld, alpha=(%g,%g), pad=%ld): info=%ld ratio=%.3g",
+               p->name, trans, m, n, (double)alpha.re, (double)alpha.im, pad, (long)info, ratio);
+    free(a_out);
+    free(b_out);
+    gpu_mat_free(&a);
+    gpu_mat_free(&b);
+}
+
+int main(void)
+{
+    static const char trans[] = { 'N', 'T', 'C' };
+    int quick, ip, ia, ib;
+    size_t s;
+
+    gpu_require_device("gpu_semantics");
+    quick = gpu_quick();
+    for (ip = 0; ip < 4; ip++) {
+        const struct gpu_prec *p = &gpu_precs[ip];
+        for (ia = 0; ia < 3; ia++)
+            for (ib = 0; ib < 3; ib++) {
+                int pair = ia * 3 + ib;
+                for (s = 0; s < COUNT(tsmttsm_shapes); s++)
+                    if (!quick || (s + ip) % 9 == (size_t)pair)
+                        gemm_case(GPU_TSMTTSM, p, trans[ia], trans[ib], &tsmttsm_shapes[s]);
+                for (s = 0; s < COUNT(tsmm_shapes); s++)
+                    if (!quick || (s + ip + 3) % 9 == (size_t)pair)
+                        gemm_case(GPU_TSMM, p, trans[ia], trans[ib], &tsmm_shapes[s]);
+                for (s = 0; s < COUNT(mtsm_shapes); s++)
+                    if (!quick || (s + ip + 6) % 9 == (size_t)pair)
+                        gemm_case(GPU_MTSM, p, trans[ia], trans[ib], &mtsm_shapes[s]);
+            }
+        for (ia = 0; ia < 3; ia++)
+            for (s = 0; s < COUNT(gemt_shapes); s++)
+                if (!quick || (s + ip) % 3 == (size_t)ia)
+                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n);
+    }
+    return gpu_finish("gpu_semantics");
+}

@@ -1,0 +1,145 @@
+#!/bin/sh
+# run_gpu_tests.sh: runs the GPU tests, compute-sanitizer and the benchmark
+# of a tsblas build on a host with a GPU, and writes the logs to a folder.
+#
+# Usage: testing/run_gpu_tests.sh [options] BUILD_DIR LOG_DIR
+#   BUILD_DIR  a build configured with --disable-shared (the test programs
+#              are then plain executables, which compute-sanitizer can run;
+#              a shared build has libtool wrapper scripts instead), after
+#              `make check` has built the test programs (it may have run
+#              them too).
+#   LOG_DIR    created if needed; gets one log per run and summary.txt.
+# Options:
+#   --no-sanitize  skip compute-sanitizer
+#   --no-bench     skip tsblas_bench
+#   --bench-args "ARGS"  arguments of tsblas_bench (default: --gpu)
+#
+# The tests: testing/gpu_* and, when present, the harness's device input
+# (testing/test_tsblas testing/test_device.in).  compute-sanitizer runs the
+# GPU tests with TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
+# all of them, racecheck, initcheck and synccheck on gpu_semantics and
+# gpu_placement, all runs at once.  Exit status: 0 when every test passed
+# (or skipped) and every sanitizer run reported no error, 1 otherwise.
+set -u
+
+sanitize=yes
+bench=yes
+bench_args=--gpu
+while test $# -gt 0; do
+  case $1 in
+    --no-sanitize) sanitize=no; shift ;;
+    --no-bench) bench=no; shift ;;
+    --bench-args) bench_args=$2; shift 2 ;;
+    -*) echo "run_gpu_tests.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+if test $# -ne 2; then
+  sed -n '2,23p' "$0" >&2
+  exit 2
+fi
+build=$1
+logs=$2
+mkdir -p "$logs" || exit 2
+logs=`cd "$logs" && pwd`
+cd "$build" || exit 2
+summary=$logs/summary.txt
+: > "$summary"
+status=0
+
+say() {
+  echo "$*" | tee -a "$summary"
+}
+
+gpu_tests=
+for t in gpu_semantics gpu_placement gpu_concurrency gpu_indexing64; do
+  if test -x "testing/$t"; then
+    if head -c 2 "testing/$t" | grep -q '#!'; then
+      say "testing/$t is a libtool wrapper: configure the build with --disable-shared"
+      exit 2
+    fi
+    gpu_tests="$gpu_tests $t"
+  else
+    say "testing/$t missing: run 'make check' (or make -C BUILD_DIR check TESTS=) first"
+    status=1
+  fi
+done
+
+say "== device"
+(nvidia-smi -L 2>&1 || echo "nvidia-smi not available") | tee -a "$summary"
+
+say "== GPU tests"
+for t in $gpu_tests; do
+  start=`date +%s`
+  "testing/$t" > "$logs/$t.log" 2>&1
+  rc=$?
+  end=`date +%s`
+  case $rc in
+    0) result=PASS ;;
+    77) result=SKIP ;;
+    *) result=FAIL; status=1 ;;
+  esac
+  say "$result: $t ($((end - start)) s) `tail -n 1 "$logs/$t.log"`"
+done
+srcdir=`sed -n 's/^abs_top_srcdir = //p' Makefile`
+rc=none
+if test -x testing/test_tsblas && test -f "$srcdir/testing/test_device.in"; then
+  testing/test_tsblas "$srcdir/testing/test_device.in" > "$logs/test_device.log" 2>&1
+  rc=$?
+fi
+case $rc in
+  none) say "SKIP: test_device.in (no harness or input file)" ;;
+  0) say "PASS: test_tsblas test_device.in" ;;
+  77) say "SKIP: test_tsblas test_device.in" ;;
+  *) say "FAIL: test_tsblas test_device.in (exit $rc)"; status=1 ;;
+esac
+
+if test $sanitize = yes; then
+  say "== compute-sanitizer (TSBLAS_GPU_TEST_QUICK=1, the runs side by side)"
+  if command -v compute-sanitizer > /dev/null 2>&1; then
+    runs=
+    for tool in memcheck racecheck initcheck synccheck; do
+      case $tool in
+        memcheck) programs=$gpu_tests ;;
+        *) programs="gpu_semantics gpu_placement" ;;
+      esac
+      for t in $programs; do
+        test -x "testing/$t" || continue
+        log=$logs/sanitize-$tool-$t.log
+        (TSBLAS_GPU_TEST_QUICK=1 compute-sanitizer --tool $tool --error-exitcode 3 \
+           "testing/$t" > "$log" 2>&1; echo $? > "$log.rc") &
+        runs="$runs $tool:$t"
+      done
+    done
+    wait
+    for run in $runs; do
+      tool=${run%%:*}
+      t=${run#*:}
+      log=$logs/sanitize-$tool-$t.log
+      rc=`cat "$log.rc"`
+      rm -f "$log.rc"
+      case $rc in
+        0|77) result=CLEAN ;;
+        *) result="ERRORS (exit $rc)"; status=1 ;;
+      esac
+      say "$tool $t: $result: `grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -n 1`"
+    done
+  else
+    say "compute-sanitizer not found: skipped"
+  fi
+fi
+
+if test $bench = yes; then
+  say "== benchmark"
+  if test -x testing/tsblas_bench; then
+    testing/tsblas_bench $bench_args > "$logs/bench.txt" 2>&1
+    rc=$?
+    test $rc -eq 0 || status=1
+    say "tsblas_bench $bench_args: exit $rc, log bench.txt"
+  else
+    say "testing/tsblas_bench not built: skipped"
+  fi
+fi
+
+say "== overall: `test $status -eq 0 && echo PASS || echo FAIL`"
+exit $status
