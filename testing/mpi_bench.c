@@ -9,8 +9,8 @@
  * X**T*X is computed over all of them: DTSMTTSM_MPI('T', 'N', ...).  The
  * time of a call is the longest over the processes (between barriers); the
  * median over REPETITIONS (default 21) calls is reported, for
- *   T1  process 0 alone, on MPI_COMM_SELF, the others waiting: the
- *       single-process time of the same local problem, on the same machine;
+ *   T1  process 0 alone, on MPI_COMM_SELF, while the others sleep (they
+ *       do not poll, so that T1 is the time of one process on the machine);
  *   Tp  all P processes on MPI_COMM_WORLD,
  * and the weak-scaling efficiency T1/Tp.  Where the work runs (GPU or host,
  * threads) is the plain routine's choice: set OMP_NUM_THREADS to give every
@@ -21,7 +21,25 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "tsblas_mpi.h"
+
+/* A barrier whose waiting processes sleep instead of polling: a process
+   that waits must not take a core from the ones that work. */
+static void sleeping_barrier(MPI_Comm comm)
+{
+    const struct timespec nap = { 0, 50000 };
+    MPI_Request request;
+    int done = 0;
+
+    MPI_Ibarrier(comm, &request);
+    for (;;) {
+        MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+        if (done)
+            break;
+        nanosleep(&nap, NULL);
+    }
+}
 
 static int compare_doubles(const void *x, const void *y)
 {
@@ -32,7 +50,7 @@ static int compare_doubles(const void *x, const void *y)
 
 /* The median over REPS calls of the longest time of a call over the
    processes of COMM; every process of WORLD takes part in the barriers, the
-   ones outside COMM (MPI_COMM_NULL) only wait. */
+   ones outside COMM (MPI_COMM_NULL) only wait, asleep. */
 static double median_time(const double *x, int k, int width, int reps, MPI_Comm comm,
                           double *times, int *info)
 {
@@ -50,6 +68,7 @@ static double median_time(const double *x, int k, int width, int reps, MPI_Comm 
                 *info = status;
         }
         mine = MPI_Wtime() - start;
+        sleeping_barrier(MPI_COMM_WORLD);
         MPI_Allreduce(&mine, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         times[r] = longest;
     }

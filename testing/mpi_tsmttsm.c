@@ -60,11 +60,16 @@ typedef int64_t idx_t;
 
 static int rank, nprocs, failures;
 
+/* One line per failure, written at once so that the processes' lines do
+   not mix. */
 static void fail(const char *format, const char *what, long value)
 {
-    fprintf(stderr, "%s process %d: ", ROUTINE_NAME("TSMTTSM_MPI"), rank);
-    fprintf(stderr, format, what, value);
-    fputc('\n', stderr);
+    char line[512];
+    int length;
+
+    length = snprintf(line, sizeof line, "%s process %d: ", ROUTINE_NAME("TSMTTSM_MPI"), rank);
+    snprintf(line + length, sizeof line - (size_t)length, format, what, value);
+    fprintf(stderr, "%s\n", line);
     failures++;
 }
 

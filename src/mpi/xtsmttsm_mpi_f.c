@@ -19,6 +19,10 @@
 #include "precision.h"
 #include "mpi_internal.h"
 
+/* The Fortran module passes the handle as an integer(c_int), as MPI_Fint
+   is for every MPI with the default 4-byte Fortran INTEGER. */
+_Static_assert(sizeof(MPI_Fint) == sizeof(int), "MPI_Fint is not a C int");
+
 /* A scalar by address, as the C entry takes it. */
 #if TSBLAS_COMPLEX
 typedef const void *api_scalar_ref_t;
