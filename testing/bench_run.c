@@ -1,0 +1,220 @@
+/*
+ * bench_run.c: one case of tsblas_bench: time the tsblas routine and the
+ * baseline on the same inputs (warm-up, then the median of several runs),
+ * check that they agree, and place the case under its roofline.
+ */
+#include <config.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "bench.h"
+
+/* Results agree when |C_tsblas - C_baseline| <= LIMIT * u * (K+2) * scale,
+   u the unit roundoff, scale the typical size of alpha*op(A)*op(B) plus
+   |beta| * max|C| (see check_bound). */
+#define BENCH_CHECK_LIMIT 16.0
+
+static int run_tsblas(void *ctx, const struct bench_call *call)
+{
+    (void)ctx;
+    return (int)bench_precisions[call->precision]->run_tsblas(call);
+}
+
+static void settle(const struct bench_target *t)
+{
+    struct timespec ts;
+
+    if (t->settle <= 0)
+        return;
+    ts.tv_sec = (time_t)t->settle;
+    ts.tv_nsec = (long)((t->settle - (double)ts.tv_sec) * 1e9);
+    nanosleep(&ts, NULL);
+}
+
+static int compare_doubles(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* The timed runs of one side stop short of REPS when they would take
+   longer than this (some baseline calls take many seconds). */
+#define BENCH_SIDE_SECONDS 10.0
+
+/* One warm-up run, then REPS timed runs, fewer when the warm-up says that
+   REPS would take more than BENCH_SIDE_SECONDS; *MEDIAN is their median,
+   *RUNS their number.  Returns 0, or the first nonzero code of FN (-1 when
+   timing failed). */
+static int time_median(struct bench_target *t, bench_fn fn, const struct bench_call *call,
+                       int reps, double *median, int *runs)
+{
+    double *times = malloc((size_t)reps * sizeof(double));
+    int r, code = 0;
+
+    if (times == NULL)
+        return -1;
+    for (r = -1; r < reps && code == 0; r++) {
+        double seconds = 0;
+        if (t->time(t, fn, call, &seconds, &code) != 0)
+            code = code != 0 ? code : -1;
+        else if (r >= 0)
+            times[r] = seconds;
+        else if (seconds * reps > BENCH_SIDE_SECONDS)
+            reps = seconds >= BENCH_SIDE_SECONDS ? 1 : (int)(BENCH_SIDE_SECONDS / seconds);
+    }
+    if (code == 0) {
+        qsort(times, (size_t)reps, sizeof(double), compare_doubles);
+        *median = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
+        *runs = reps;
+    }
+    free(times);
+    return code;
+}
+
+/*
+ * The size the difference of two correct results may reach.  The inputs
+ * are in [-1, 1] (each part of a complex value), of mean zero, so a sum of
+ * K products is of order sqrt(K) * max|a*b|; each of the K additions of
+ * either side may add a rounding error of that order.  The bound is
+ * deliberately loose: this is a sanity check of the benchmark's inputs and
+ * outputs, the test harness (make check) checks the routines exactly.
+ */
+static double check_bound(const struct bench_call *call, const struct bench_precision *p)
+{
+    const double amax = p->is_complex ? sqrt(2.0) : 1.0;
+    double inner, product, scale;
+
+    if (call->routine == BENCH_GEMT) {
+        inner = 1.0;
+        product = amax;
+    } else {
+        inner = (double)call->k;
+        product = amax * amax;
+    }
+    scale = fabs(call->alpha) * sqrt(inner) * product + fabs(call->beta) * amax;
+    return p->eps * (inner + 2.0) * scale;
+}
+
+double bench_gbs(const struct bench_result *res, double t)
+{
+    return t > 0 ? res->bytes / t * 1e-9 : 0.0;
+}
+
+double bench_gflops(const struct bench_result *res, double t)
+{
+    return t > 0 ? res->flops / t * 1e-9 : 0.0;
+}
+
+double bench_percent_of_roofline(const struct bench_result *res, double t)
+{
+    double rate = res->call.routine == BENCH_GEMT ? bench_gbs(res, t) : bench_gflops(res, t);
+    return res->roofline > 0 ? 100.0 * rate / res->roofline : 0.0;
+}
+
+/* Sets RES to an error of the tsblas side with the library's message. */
+static void tsblas_failed(struct bench_result *res, int code)
+{
+    res->status = BENCH_ERROR;
+    if (code > 0 || code < -1)
+        snprintf(res->message, sizeof res->message, "tsblas returned %d: %s", code,
+                 tsblas_last_error_message());
+    else
+        snprintf(res->message, sizeof res->message, "tsblas could not be timed");
+}
+
+void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
+                    struct bench_buffers *bufs, const struct bench_machine *machine,
+                    int reps, double alpha, double beta, struct bench_result *res)
+{
+    const struct bench_precision *p = bench_precisions[bcase->precision];
+    const int gemt = bcase->routine == BENCH_GEMT;
+    const bench_fn baseline = gemt ? t->baseline_gemt : t->baseline_gemm;
+    struct bench_call base_call;
+    size_t count;
+    double diff = 0, bound;
+    int code;
+
+    memset(res, 0, sizeof *res);
+    res->bcase = *bcase;
+    if (bench_make_call(bcase, bufs, alpha, beta, &res->call, res->message,
+                        sizeof res->message) != 0) {
+        res->status = BENCH_SKIPPED;
+        return;
+    }
+    base_call = res->call;
+    base_call.c = bufs->c_baseline;
+    count = (size_t)(bench_output_rows(&res->call) * bench_output_cols(&res->call));
+
+    res->bytes = bench_call_bytes(&res->call, p->elemsize);
+    res->flops = bench_call_flops(&res->call, p->is_complex);
+    res->intensity = res->flops / res->bytes;
+    /* xTSMTTSM and xMTSM only read long streams; xTSMM and xGEMT read one
+       and write one. */
+    res->bandwidth = bcase->routine == BENCH_TSMTTSM || bcase->routine == BENCH_MTSM
+                         ? machine->read_bw
+                         : machine->copy_bw;
+    if (gemt) {
+        res->roofline = res->bandwidth;
+    } else {
+        res->roofline = res->intensity * res->bandwidth;
+        if (machine->peak[bcase->precision] > 0 && machine->peak[bcase->precision] < res->roofline)
+            res->roofline = machine->peak[bcase->precision];
+    }
+
+    settle(t);
+    bench_watchdog_step("tsblas");
+    code = time_median(t, run_tsblas, &res->call, reps, &res->t_tsblas, &res->runs_tsblas);
+    if (code != 0) {
+        tsblas_failed(res, code);
+        return;
+    }
+    if (gemt)
+        settle(t);
+    bench_watchdog_step(gemt ? t->baseline_gemt_name : t->baseline_gemm_name);
+    code = time_median(t, baseline, &base_call, reps, &res->t_baseline, &res->runs_baseline);
+    if (code != 0) {
+        res->status = BENCH_ERROR;
+        snprintf(res->message, sizeof res->message, "the %s baseline failed with code %d",
+                 gemt ? t->baseline_gemt_name : t->baseline_gemm_name, code);
+        return;
+    }
+
+    /* With beta != 0 the timed runs kept updating C: start both sides
+       again from the same C (a copy of A) for the check. */
+    if (beta != 0 && !gemt) {
+        double seconds;
+        if (t->copy(t, res->call.c, bufs->a, count * p->elemsize) != 0
+            || t->copy(t, base_call.c, bufs->a, count * p->elemsize) != 0) {
+            res->status = BENCH_ERROR;
+            snprintf(res->message, sizeof res->message, "resetting C for the check failed");
+            return;
+        }
+        if (t->time(t, run_tsblas, &res->call, &seconds, &code) != 0 || code != 0) {
+            tsblas_failed(res, code);
+            return;
+        }
+        if (t->time(t, baseline, &base_call, &seconds, &code) != 0 || code != 0) {
+            res->status = BENCH_ERROR;
+            snprintf(res->message, sizeof res->message, "the baseline failed with code %d",
+                     code);
+            return;
+        }
+    }
+    bench_watchdog_step("the check");
+    if (t->max_abs_diff(t, bcase->precision, res->call.c, base_call.c, count, &diff) != 0) {
+        res->status = BENCH_ERROR;
+        snprintf(res->message, sizeof res->message, "comparing the results failed");
+        return;
+    }
+    bound = check_bound(&res->call, p);
+    res->check_ratio = diff / bound;
+    if (!(res->check_ratio <= BENCH_CHECK_LIMIT)) {
+        res->status = BENCH_MISMATCH;
+        snprintf(res->message, sizeof res->message,
+                 "results differ: max |C_tsblas - C_%s| = %.3e, %.1f times the bound %.3e",
+                 gemt ? t->baseline_gemt_name : t->baseline_gemm_name, diff,
+                 res->check_ratio, bound);
+    }
+}
