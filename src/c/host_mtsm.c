@@ -1,11 +1,117 @@
-/* TEMPORARY scaffold, replaced by the host-kernel work before commit. */
+/*
+ * host_mtsm.c: xMTSM on the host, C := alpha*op(A)*op(B) + beta*C with a
+ * regular matrix times a tall & skinny one (M, K large and N small, or the
+ * mirrored case: M small and N, K large).
+ *
+ * Purpose
+ * =======
+ * X(host_mtsm) computes the product for the host path of the driver.  Call
+ * P the long one of M, N and Q the short one.  The product is
+ *     Out(p, q) = alpha * sum_{l < K} R(p, l) * S(l, q) + beta * Out(p, q),
+ * R the regular matrix (op(A) when M >= N, else op(B) transposed), S the
+ * skinny one, Out = C or C**T.  In the tuned regime (Q <= HOST_SKINNY_MAX,
+ * P and K >= HOST_MTSM_LONG_MIN, see host_kernels.h) P is cut into fixed
+ * blocks of HOST_MTSM_ROW_BLOCK, computed by OpenMP threads; within a block,
+ * K runs in blocks of HOST_MTSM_DEPTH_BLOCK (a slab of S that the L2 cache
+ * keeps while the block's rows of R stream through), each adding into C.
+ * No sum is split between threads, so the result is the same for any
+ * number of threads.  Outside the regime the BLAS computes it.
+ *
+ * The blocks are the kernels of host_kernels.h: row_lanes along P when R
+ * is column-major along P, else depth_lanes when S is contiguous along K,
+ * else row_lanes along Q.
+ *
+ * Arguments
+ * =========
+ * OPA, OPB  op(A) and op(B): TSBLAS_OP_N, _T or _C.
+ * M, N, K   the dimensions of C and the inner dimension, all >= 1.
+ * ALPHA     nonzero (the driver handles alpha = 0).
+ * A, LDA    A, as xGEMM takes it.
+ * B, LDB    B, as xGEMM takes it.
+ * BETA      beta; when 0, C is not read.
+ * C, LDC    C, M-by-N; only that part is written.
+ *
+ * Returns 0.
+ */
 #include <config.h>
 #include "precision.h"
 #include "tsblas_internal.h"
+#include "host_kernels.h"
 
 int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                    scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
-                    idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
+                 scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
+                 idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
 {
-    return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    const int m_long = m >= n;
+    const idx_t plen = m_long ? m : n, qlen = m_long ? n : m;
+    /* R(p,l) = r[p*r_long + l*r_depth], S(l,q) = s[l*s_depth + q*s_short],
+       Out(p,q) = c[p*o_long + q*o_short] */
+    const scalar_t *r, *s;
+    idx_t r_long, r_depth, s_depth, s_short, o_long, o_short;
+    int conj_r, conj_s;
+    const struct host_kernels *kernels;
+    void (*kernel)(const struct host_block *);
+    struct host_block form;
+    idx_t nblocks, blk;
+
+    if (qlen > HOST_SKINNY_MAX || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
+        return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+
+    if (m_long) {
+        r = a, r_long = opa == TSBLAS_OP_N ? 1 : lda, r_depth = opa == TSBLAS_OP_N ? lda : 1;
+        s = b, s_depth = opb == TSBLAS_OP_N ? 1 : ldb, s_short = opb == TSBLAS_OP_N ? ldb : 1;
+        conj_r = opa == TSBLAS_OP_C, conj_s = opb == TSBLAS_OP_C;
+        o_long = 1, o_short = ldc;
+    } else {
+        r = b, r_long = opb == TSBLAS_OP_N ? ldb : 1, r_depth = opb == TSBLAS_OP_N ? 1 : ldb;
+        s = a, s_depth = opa == TSBLAS_OP_N ? lda : 1, s_short = opa == TSBLAS_OP_N ? 1 : lda;
+        conj_r = opb == TSBLAS_OP_C, conj_s = opa == TSBLAS_OP_C;
+        o_long = ldc, o_short = 1;
+    }
+
+    kernels = X(host_kernels)();
+    form.depth = 0;
+    form.out = c;
+    form.alpha = alpha;
+    form.beta = beta;
+    if (r_long == 1 || s_depth == 1) {
+        kernel = r_long == 1 ? kernels->row_lanes : kernels->depth_lanes;
+        form.rows = 0, form.cols = qlen;
+        form.x = r, form.xr = r_long, form.xl = r_depth, form.conj_x = conj_r;
+        form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
+        form.ro = o_long, form.co = o_short;
+    } else {
+        kernel = kernels->row_lanes;
+        form.rows = qlen, form.cols = 0;
+        form.x = s, form.xr = s_short, form.xl = s_depth, form.conj_x = conj_s;
+        form.y = r, form.yl = r_depth, form.yc = r_long, form.conj_y = conj_r;
+        form.ro = o_short, form.co = o_long;
+    }
+
+    nblocks = (plen + HOST_MTSM_ROW_BLOCK - 1) / HOST_MTSM_ROW_BLOCK;
+
+#pragma omp parallel for schedule(static) if (nblocks > 1)
+    for (blk = 0; blk < nblocks; blk++) {
+        const idx_t p0 = blk * HOST_MTSM_ROW_BLOCK;
+        const idx_t np = p0 + HOST_MTSM_ROW_BLOCK < plen ? HOST_MTSM_ROW_BLOCK : plen - p0;
+        struct host_block part = form;
+        idx_t d0;
+
+        part.out = c + p0 * o_long;
+        for (d0 = 0; d0 < k; d0 += HOST_MTSM_DEPTH_BLOCK) {
+            const scalar_t *rblock = r + p0 * r_long + d0 * r_depth;
+            const scalar_t *sblock = s + d0 * s_depth;
+            part.depth = d0 + HOST_MTSM_DEPTH_BLOCK < k ? HOST_MTSM_DEPTH_BLOCK : k - d0;
+            part.beta = d0 == 0 ? beta : 1;
+            if (form.x == r) {
+                part.rows = np;
+                part.x = rblock, part.y = sblock;
+            } else {
+                part.cols = np;
+                part.x = sblock, part.y = rblock;
+            }
+            kernel(&part);
+        }
+    }
+    return 0;
 }

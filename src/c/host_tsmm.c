@@ -1,11 +1,129 @@
-/* TEMPORARY scaffold, replaced by the host-kernel work before commit. */
+/*
+ * host_tsmm.c: xTSMM on the host, C := alpha*op(A)*op(B) + beta*C with K
+ * small and one of M, N huge (a tall & skinny block vector times a small
+ * matrix).
+ *
+ * Purpose
+ * =======
+ * X(host_tsmm) computes the product for the host path of the driver.  Call
+ * P the long one of M, N and Q the short one.  The product is
+ *     Out(p, q) = alpha * sum_{l < K} T(p, l) * S(l, q) + beta * Out(p, q),
+ * T the tall operand (op(A) when M >= N, else op(B) transposed), S the
+ * small one, Out = C or C**T.  In the tuned regime (K, Q <= HOST_SKINNY_MAX,
+ * P >= HOST_TSMM_LONG_MIN, see host_kernels.h) P is cut into fixed blocks
+ * of about HOST_TSMM_BLOCK_BYTES of T, computed by OpenMP threads with no
+ * reduction: every entry of C is the same sum in the same order whatever
+ * the number of threads.  Outside the regime the BLAS computes it.
+ *
+ * The blocks are the row_lanes kernel of host_kernels.h with its lanes
+ * along P when T and C are column-major along P (op(A) = A, M huge), else
+ * along Q (the interleaved form, N huge; and op(A) = A**T or A**H), with S
+ * packed so that it is contiguous along Q when it is not already.  S is
+ * reused from the L1 cache, T read once, C written once and read only when
+ * beta is nonzero.
+ *
+ * Arguments
+ * =========
+ * OPA, OPB  op(A) and op(B): TSBLAS_OP_N, _T or _C.
+ * M, N, K   the dimensions of C and the inner dimension, all >= 1.
+ * ALPHA     nonzero (the driver handles alpha = 0).
+ * A, LDA    A, as xGEMM takes it.
+ * B, LDB    B, as xGEMM takes it.
+ * BETA      beta; when 0, C is not read.
+ * C, LDC    C, M-by-N; only that part is written.
+ *
+ * Returns 0, or TSBLAS_ERR_ALLOC (after tsblas_set_error) when the packed
+ * copy of S cannot be allocated; C is then unchanged.
+ */
 #include <config.h>
+#include <stdlib.h>
 #include "precision.h"
 #include "tsblas_internal.h"
+#include "host_kernels.h"
 
 int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                    scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
-                    idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
+                 scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
+                 idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
 {
-    return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    const int m_long = m >= n;
+    const idx_t plen = m_long ? m : n, qlen = m_long ? n : m;
+    /* T(p,l) = t[p*t_long + l*t_depth], S(l,q) = s[l*s_depth + q*s_short],
+       Out(p,q) = c[p*o_long + q*o_short] */
+    const scalar_t *t, *s;
+    idx_t t_long, t_depth, s_depth, s_short, o_long, o_short;
+    int conj_t, conj_s, lanes_along_p;
+    const struct host_kernels *kernels;
+    struct host_block form;
+    scalar_t *packed = NULL;
+    idx_t block, nblocks, blk;
+
+    if (k > HOST_SKINNY_MAX || qlen > HOST_SKINNY_MAX || plen < HOST_TSMM_LONG_MIN)
+        return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+
+    if (m_long) {
+        t = a, t_long = opa == TSBLAS_OP_N ? 1 : lda, t_depth = opa == TSBLAS_OP_N ? lda : 1;
+        s = b, s_depth = opb == TSBLAS_OP_N ? 1 : ldb, s_short = opb == TSBLAS_OP_N ? ldb : 1;
+        conj_t = opa == TSBLAS_OP_C, conj_s = opb == TSBLAS_OP_C;
+        o_long = 1, o_short = ldc;
+    } else {
+        t = b, t_long = opb == TSBLAS_OP_N ? ldb : 1, t_depth = opb == TSBLAS_OP_N ? 1 : ldb;
+        s = a, s_depth = opa == TSBLAS_OP_N ? lda : 1, s_short = opa == TSBLAS_OP_N ? 1 : lda;
+        conj_t = opb == TSBLAS_OP_C, conj_s = opa == TSBLAS_OP_C;
+        o_long = ldc, o_short = 1;
+    }
+    lanes_along_p = t_long == 1 && o_long == 1;
+
+    kernels = X(host_kernels)();
+    form.depth = k;
+    form.out = c;
+    form.alpha = alpha;
+    form.beta = beta;
+    if (lanes_along_p) {
+        form.rows = 0, form.cols = qlen;
+        form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
+        form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
+        form.ro = o_long, form.co = o_short;
+    } else {
+        if (s_short != 1) {
+            idx_t l, q;
+            packed = malloc((size_t)(k * qlen) * sizeof(scalar_t));
+            if (packed == NULL)
+                return tsblas_set_error(TSBLAS_ERR_ALLOC,
+                                        "host TSMM: cannot allocate %lld elements",
+                                        (long long)(k * qlen));
+            for (l = 0; l < k; l++)
+                for (q = 0; q < qlen; q++)
+                    packed[q + l * qlen] = s[l * s_depth + q * s_short];
+            s = packed, s_depth = qlen, s_short = 1;
+        }
+        form.rows = qlen, form.cols = 0;
+        form.x = s, form.xr = 1, form.xl = s_depth, form.conj_x = conj_s;
+        form.y = t, form.yl = t_depth, form.yc = t_long, form.conj_y = conj_t;
+        form.ro = o_short, form.co = o_long;
+    }
+
+    block = HOST_TSMM_BLOCK_BYTES / (k * (idx_t)sizeof(scalar_t));
+    block -= block % 64;
+    if (block < 64)
+        block = 64;
+    nblocks = (plen + block - 1) / block;
+
+#pragma omp parallel for schedule(static) if (nblocks > 1)
+    for (blk = 0; blk < nblocks; blk++) {
+        const idx_t p0 = blk * block;
+        const idx_t np = p0 + block < plen ? block : plen - p0;
+        struct host_block part = form;
+
+        if (lanes_along_p) {
+            part.rows = np;
+            part.x = form.x + p0 * t_long;
+        } else {
+            part.cols = np;
+            part.y = form.y + p0 * t_long;
+        }
+        part.out = c + p0 * o_long;
+        kernels->row_lanes(&part);
+    }
+    free(packed);
+    return 0;
 }

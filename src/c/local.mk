@@ -21,7 +21,14 @@ TSBLAS_PRECISION_SOURCES = \
 	%reldir%/host_tsmttsm.c \
 	%reldir%/host_tsmm.c \
 	%reldir%/host_mtsm.c \
-	%reldir%/host_gemt.c
+	%reldir%/host_gemt.c \
+	%reldir%/host_kernels.h \
+	%reldir%/host_kernels_body.h \
+	%reldir%/host_kernels_row_pass.h \
+	%reldir%/host_kernels.c \
+	%reldir%/host_kernels_avx512.c \
+	%reldir%/host_kernels_avx2.c \
+	%reldir%/host_kernels_generic.c
 
 TSBLAS_PRECISION_CFLAGS = $(OPENMP_CFLAGS) $(BLAS_CFLAGS)
 

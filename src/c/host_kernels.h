@@ -1,0 +1,112 @@
+/*
+ * host_kernels.h: the vectorized block products of the host path, how the
+ * drivers (host_tsmttsm.c, host_tsmm.c, host_mtsm.c) reach them, and the
+ * regimes and block sizes of those drivers.
+ *
+ * Every product the drivers compute is cut into blocks of one form:
+ *
+ *     Out(r,c) := alpha * sum_{l < depth} X(r,l) * Y(l,c) + beta * Out(r,c)
+ *
+ *     X(r,l) = opx( x[r*xr + l*xl] ),   Y(l,c) = opy( y[l*yl + c*yc] ),
+ *     Out(r,c) = out[r*ro + c*co],      r < rows, c < cols,
+ *
+ * opx, opy conjugating when conj_x, conj_y (complex only).  beta == 0
+ * writes Out without reading it.  Two kernels compute such a block:
+ *
+ *   row_lanes    needs xr == 1: the SIMD lanes run along r, each Y value is
+ *                broadcast (an outer-product register tile, as a GEMM
+ *                micro-kernel).  Any Y and Out strides.
+ *   depth_lanes  needs xl == 1 and yl == 1: the lanes run along l (one
+ *                accumulator vector per Out entry, lanes summed at the end,
+ *                in a fixed order): dot products of column-major block
+ *                vectors.
+ *
+ * Both walk the depth in blocks of a fixed length (a cache block of the
+ * instruction set's tile), each block adding into Out (the first one with
+ * beta, the next ones with 1): the order of every sum depends only on the
+ * shape, never on the threads, so results are reproducible.
+ *
+ * Each kernel exists for AVX-512, AVX2+FMA and the compiler's baseline
+ * (host_kernels_avx512.c, _avx2.c, _generic.c, all from
+ * host_kernels_body.h); X(host_kernels)() picks one at run time.
+ */
+#ifndef TSBLAS_HOST_KERNELS_H
+#define TSBLAS_HOST_KERNELS_H
+
+struct host_block {
+    idx_t rows, cols, depth;
+    const scalar_t *x;
+    idx_t xr, xl;
+    int conj_x;
+    const scalar_t *y;
+    idx_t yl, yc;
+    int conj_y;
+    scalar_t *out;
+    idx_t ro, co;
+    scalar_t alpha, beta;
+};
+
+struct host_kernels {
+    const char *isa;
+    void (*row_lanes)(const struct host_block *block);
+    void (*depth_lanes)(const struct host_block *block);
+};
+
+/* The kernels of one instruction set (NULL members where the compiler or
+   the target cannot build them: only the generic table is always full). */
+extern const struct host_kernels X(host_kernels_avx512);
+extern const struct host_kernels X(host_kernels_avx2);
+extern const struct host_kernels X(host_kernels_generic);
+
+/* The best table this CPU runs.  The environment variable TSBLAS_HOST_ISA
+   (avx512, avx2 or generic) asks for a lesser one, so that every variant
+   can be tested on one machine. */
+const struct host_kernels *X(host_kernels)(void);
+
+/* ------------------------------------------------------------------------
+ * Regimes and block sizes of the drivers.
+ *
+ * Measured with the scratch benchmark of the H2 report (the routine against
+ * OpenBLAS 0.3.21 dgemm/zgemm on the same shape, 2 Sapphire Rapids cores,
+ * best of 3) on shapes around each boundary.
+ * ---------------------------------------------------------------------- */
+
+/* The small dimensions the tuned kernels take (M, N of TSMTTSM; K and the
+   short side of TSMM; the skinny side of MTSM).  Beyond it the BLAS's
+   blocking of large GEMMs is the better tool. */
+#define HOST_SKINNY_MAX 64
+
+/* TSMTTSM: below this K the whole product is a few microseconds and the
+   BLAS, called once, is as fast. */
+#define HOST_TSMTTSM_K_MIN 2048
+
+/* TSMM: below this long dimension the BLAS, called once, is as fast. */
+#define HOST_TSMM_LONG_MIN 2048
+
+/* MTSM: the long dimensions (rows of the regular matrix and K) from which
+   our row-block loop beats the BLAS. */
+#define HOST_MTSM_LONG_MIN 256
+
+/* TSMTTSM cuts K into chunks of about this many bytes of A and B together
+   (they stay in the L2 cache while a chunk's tiles sweep them), between
+   the two row counts below. */
+#define HOST_TSMTTSM_CHUNK_BYTES (256 * 1024)
+#define HOST_TSMTTSM_CHUNK_ROWS_MIN 256
+#define HOST_TSMTTSM_CHUNK_ROWS_MAX 65536
+
+/* TSMTTSM sums the chunks in at most this many groups (each summed in
+   order by one thread into its own partial C), and spends at most this
+   many bytes on the groups' partials. */
+#define HOST_TSMTTSM_GROUPS_MAX 256
+#define HOST_TSMTTSM_PARTIAL_BYTES (4 * 1024 * 1024)
+
+/* TSMM: the long dimension is cut into blocks of about this many bytes of
+   the tall operand. */
+#define HOST_TSMM_BLOCK_BYTES (64 * 1024)
+
+/* MTSM: row blocks of the regular matrix and depth blocks such that the
+   skinny operand's slab stays in the L2 cache. */
+#define HOST_MTSM_ROW_BLOCK 192
+#define HOST_MTSM_DEPTH_BLOCK 1024
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * host_kernels_avx2.c: the block kernels of host_kernels.h compiled for
+ * AVX2 with FMA: 16 vector registers of 32 bytes.
+ *
+ * Register tiles: row_lanes keeps 2 vectors of rows by 6 columns (12
+ * accumulators; complex: 1 by 6, two accumulators each); depth_lanes 2 by 4
+ * Out entries (complex 2 by 2, two each).  The depth blocks keep a row
+ * tile of X within 24 KiB of the L1 cache.
+ */
+#include <config.h>
+#include <stddef.h>
+#include "precision.h"
+#include "tsblas_internal.h"
+#include "host_kernels.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 7
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+
+#define HOST_KERNELS_TABLE X(host_kernels_avx2)
+#define HOST_ISA_NAME "avx2"
+#define HOST_VECTOR_BYTES 32
+#define HOST_ROW_MR_REAL 2
+#define HOST_ROW_NR_REAL 6
+#define HOST_ROW_MR_COMPLEX 1
+#define HOST_ROW_NR_COMPLEX 6
+#define HOST_DEPTH_MR_REAL 2
+#define HOST_DEPTH_NR_REAL 4
+#define HOST_DEPTH_MR_COMPLEX 2
+#define HOST_DEPTH_NR_COMPLEX 2
+#define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
+#define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
+#include "host_kernels_body.h"
+
+#pragma GCC pop_options
+
+#else
+
+const struct host_kernels X(host_kernels_avx2) = { "avx2", NULL, NULL };
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * host_kernels_avx512.c: the block kernels of host_kernels.h compiled for
+ * AVX-512 (F, VL, DQ with FMA): 32 vector registers of 64 bytes.
+ *
+ * Register tiles: row_lanes keeps 3 vectors of rows by 8 columns (24
+ * accumulators; complex: 2 by 6, two accumulators each); depth_lanes 4 by 4
+ * Out entries (complex 2 by 4, two each).  The depth blocks keep a row
+ * tile of X within 24 KiB of the L1 cache.
+ */
+#include <config.h>
+#include <stddef.h>
+#include "precision.h"
+#include "tsblas_internal.h"
+#include "host_kernels.h"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 7
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx2,fma")
+
+#define HOST_KERNELS_TABLE X(host_kernels_avx512)
+#define HOST_ISA_NAME "avx512"
+#define HOST_VECTOR_BYTES 64
+#define HOST_ROW_MR_REAL 3
+#define HOST_ROW_NR_REAL 8
+#define HOST_ROW_MR_COMPLEX 2
+#define HOST_ROW_NR_COMPLEX 6
+#define HOST_DEPTH_MR_REAL 4
+#define HOST_DEPTH_NR_REAL 4
+#define HOST_DEPTH_MR_COMPLEX 2
+#define HOST_DEPTH_NR_COMPLEX 4
+#define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
+#define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
+#include "host_kernels_body.h"
+
+#pragma GCC pop_options
+
+#else
+
+const struct host_kernels X(host_kernels_avx512) = { "avx512", NULL, NULL };
+
+#endif

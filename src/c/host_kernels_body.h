@@ -1,0 +1,437 @@
+/*
+ * host_kernels_body.h: the block kernels of host_kernels.h, written once
+ * and compiled per instruction set by host_kernels_<isa>.c, which defines
+ * before including it:
+ *
+ *   HOST_KERNELS_TABLE, HOST_ISA_NAME     the table it fills, and its name
+ *   HOST_VECTOR_BYTES                     the width of a vector register
+ *   HOST_ROW_MR_*, HOST_ROW_NR_*          row_lanes register tile: vectors
+ *                                         of rows by columns (_REAL for S
+ *                                         and D, _COMPLEX for C and Z)
+ *   HOST_DEPTH_MR_*, HOST_DEPTH_NR_*      depth_lanes register tile: rows
+ *                                         by columns of Out
+ *   HOST_ROW_DEPTH_BLOCK_BYTES            row_lanes depth block, as bytes of
+ *                                         X in a full row tile
+ *   HOST_DEPTH_DEPTH_BLOCK_BYTES          depth_lanes depth block, as bytes
+ *                                         of one row of X
+ *
+ * Vectors are GCC vector extensions of real_t, so that the compiler sees
+ * every lane and the same source serves every target.  Complex data is
+ * handled as interleaved real and imaginary parts with two accumulators
+ * per product: row_lanes multiplies X by the real and by the imaginary part
+ * of the broadcast Y value, depth_lanes multiplies X by Y and by Y with the
+ * parts of each element swapped.  The lanes are combined, with the signs
+ * that conjugation asks for, when a tile is stored, so the inner loops are
+ * plain multiply-adds.
+ */
+#include <string.h>
+
+#if defined(TSBLAS_PREC_S)
+#  define SCALAR_BYTES 4
+#elif defined(TSBLAS_PREC_D) || defined(TSBLAS_PREC_C)
+#  define SCALAR_BYTES 8
+#else
+#  define SCALAR_BYTES 16
+#endif
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define REALS_PER_SCALAR (TSBLAS_COMPLEX ? 2 : 1)
+#define VECTOR_SCALARS (HOST_VECTOR_BYTES / SCALAR_BYTES)
+#define VECTOR_REALS (VECTOR_SCALARS * REALS_PER_SCALAR)
+
+#if TSBLAS_COMPLEX
+#  define ROW_MR HOST_ROW_MR_COMPLEX
+#  define ROW_NR HOST_ROW_NR_COMPLEX
+#  define DEPTH_MR HOST_DEPTH_MR_COMPLEX
+#  define DEPTH_NR HOST_DEPTH_NR_COMPLEX
+#else
+#  define ROW_MR HOST_ROW_MR_REAL
+#  define ROW_NR HOST_ROW_NR_REAL
+#  define DEPTH_MR HOST_DEPTH_MR_REAL
+#  define DEPTH_NR HOST_DEPTH_NR_REAL
+#endif
+
+/* Accumulator sets of a tile: the second one holds the products with the
+   imaginary parts (row_lanes) or with the swapped parts (depth_lanes). */
+#define ACC_SETS REALS_PER_SCALAR
+
+typedef real_t vector_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+
+static inline idx_t min_idx(idx_t a, idx_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Out := alpha*value + beta*Out; beta == 0 does not read Out. */
+ALWAYS_INLINE void update_out(scalar_t *out, scalar_t value, scalar_t alpha, scalar_t beta)
+{
+    *out = beta == 0 ? alpha * value : alpha * value + beta * *out;
+}
+
+#if TSBLAS_COMPLEX
+ALWAYS_INLINE scalar_t from_parts(real_t re, real_t im)
+{
+    scalar_t z;
+    ((real_t *)&z)[0] = re;
+    ((real_t *)&z)[1] = im;
+    return z;
+}
+
+/* opx(x)*opy(y) from the pairs a = x*Re(y) and b = x*Im(y). */
+ALWAYS_INLINE scalar_t row_lanes_product(const real_t *a, const real_t *b, int conj_x,
+                                         int conj_y)
+{
+    if (!conj_x && !conj_y)
+        return from_parts(a[0] - b[1], a[1] + b[0]);
+    if (!conj_x)
+        return from_parts(a[0] + b[1], a[1] - b[0]);
+    if (!conj_y)
+        return from_parts(a[0] + b[1], b[0] - a[1]);
+    return from_parts(a[0] - b[1], -(a[1] + b[0]));
+}
+#endif
+
+/*
+ * Out(r, c) := alpha*T(r, c) + beta*Out(r, c) for r < rows, c < cols, T the
+ * tile row_lanes just summed: column c of acc holds rows*REALS_PER_SCALAR
+ * reals (for complex, acc2 holds the products with Im(Y)).
+ */
+static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, int cols,
+                           scalar_t *out, idx_t ro, idx_t co, scalar_t alpha,
+                           scalar_t beta, int conj_x, int conj_y)
+{
+    idx_t r;
+    int c;
+
+    for (c = 0; c < cols; c++) {
+        const real_t *a = acc + c * rows * REALS_PER_SCALAR;
+        scalar_t *outc = out + c * co;
+#if TSBLAS_COMPLEX
+        const real_t *b = acc2 + c * rows * REALS_PER_SCALAR;
+        for (r = 0; r < rows; r++)
+            update_out(outc + r * ro, row_lanes_product(a + 2 * r, b + 2 * r, conj_x, conj_y),
+                       alpha, beta);
+#else
+        (void)acc2;
+        (void)conj_x;
+        (void)conj_y;
+        if (ro == 1 && beta == 0)
+            for (r = 0; r < rows; r++)
+                outc[r] = alpha * a[r];
+        else
+            for (r = 0; r < rows; r++)
+                update_out(outc + r * ro, a[r], alpha, beta);
+#endif
+    }
+}
+
+/* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR and
+   ROW_NR.  An edge of nc columns runs the smallest one that covers it. */
+#define ROW_NR_HALF (ROW_NR / 2)
+
+static int row_nr_instance(int nc)
+{
+    if (nc <= 2)
+        return nc;
+    if (ROW_NR_HALF > 2 && nc <= ROW_NR_HALF)
+        return ROW_NR_HALF;
+    return ROW_NR;
+}
+
+/* The vector widths of row_lanes tiles: a full register, then halves down
+   to one scalar for the rows that do not fill a register. */
+#if HOST_VECTOR_BYTES >= 64
+#  define PIECE_BYTES 64
+#  include "host_kernels_row_pass.h"
+#  undef PIECE_BYTES
+#endif
+#if HOST_VECTOR_BYTES >= 32 && SCALAR_BYTES <= 32
+#  define PIECE_BYTES 32
+#  include "host_kernels_row_pass.h"
+#  undef PIECE_BYTES
+#endif
+#if HOST_VECTOR_BYTES >= 16 && SCALAR_BYTES <= 16
+#  define PIECE_BYTES 16
+#  include "host_kernels_row_pass.h"
+#  undef PIECE_BYTES
+#endif
+#if HOST_VECTOR_BYTES >= 8 && SCALAR_BYTES <= 8
+#  define PIECE_BYTES 8
+#  include "host_kernels_row_pass.h"
+#  undef PIECE_BYTES
+#endif
+#if HOST_VECTOR_BYTES >= 4 && SCALAR_BYTES <= 4
+#  define PIECE_BYTES 4
+#  include "host_kernels_row_pass.h"
+#  undef PIECE_BYTES
+#endif
+
+/* The row_lanes tile of MR vectors of PIECE bytes by NR columns. */
+static void row_tile(int piece, int mr, int nr, idx_t depth, const real_t *x, idx_t xl,
+                     const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2)
+{
+    switch (piece) {
+#if HOST_VECTOR_BYTES >= 64
+    case 64:
+        row_tile_64(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        break;
+#endif
+#if HOST_VECTOR_BYTES >= 32 && SCALAR_BYTES <= 32
+    case 32:
+        row_tile_32(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        break;
+#endif
+#if HOST_VECTOR_BYTES >= 16 && SCALAR_BYTES <= 16
+    case 16:
+        row_tile_16(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        break;
+#endif
+#if HOST_VECTOR_BYTES >= 8 && SCALAR_BYTES <= 8
+    case 8:
+        row_tile_8(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        break;
+#endif
+#if HOST_VECTOR_BYTES >= 4 && SCALAR_BYTES <= 4
+    case 4:
+        row_tile_4(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        break;
+#endif
+    default:
+        break;
+    }
+}
+
+/*
+ * row_lanes: lanes along the rows of X (xr == 1).  Row tiles of ROW_MR
+ * full vectors, then narrower pieces for the last rows; within a row tile
+ * the depth in blocks that keep the tile's part of X in the L1 cache, each
+ * swept once per tile of ROW_NR columns.
+ */
+static void row_lanes(const struct host_block *blk)
+{
+    const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
+    const idx_t xl = blk->xl * REALS_PER_SCALAR, yl = blk->yl * REALS_PER_SCALAR;
+    const idx_t yc = blk->yc * REALS_PER_SCALAR;
+    const idx_t depth_block = HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
+    real_t acc[ACC_SETS][ROW_MR * ROW_NR * VECTOR_REALS];
+    const real_t *ycol[ROW_NR];
+    idx_t r0 = 0, d0, c0;
+
+    while (r0 < blk->rows) {
+        const idx_t left = blk->rows - r0;
+        int piece = HOST_VECTOR_BYTES, mr = 1;
+        idx_t tile_rows;
+
+        if (left >= VECTOR_SCALARS)
+            mr = (int)min_idx(left / VECTOR_SCALARS, ROW_MR);
+        else
+            while (piece / SCALAR_BYTES > left)
+                piece /= 2;
+        tile_rows = mr * (piece / SCALAR_BYTES);
+        for (d0 = 0; d0 < blk->depth; d0 += depth_block) {
+            const idx_t dn = min_idx(depth_block, blk->depth - d0);
+            const scalar_t beta = d0 == 0 ? blk->beta : 1;
+            for (c0 = 0; c0 < blk->cols; c0 += ROW_NR) {
+                const int nc = (int)min_idx(ROW_NR, blk->cols - c0);
+                const int nr = row_nr_instance(nc);
+                int j;
+                for (j = 0; j < nr; j++)
+                    ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;
+                row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol, yl,
+                         acc[0], acc[ACC_SETS - 1]);
+                store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, nc,
+                               blk->out + r0 * blk->ro + c0 * blk->co, blk->ro, blk->co,
+                               blk->alpha, beta, blk->conj_x, blk->conj_y);
+            }
+        }
+        r0 += tile_rows;
+    }
+}
+
+#if TSBLAS_COMPLEX
+/* Swaps the real and imaginary part of every element of a vector. */
+#  if SCALAR_BYTES == 8
+typedef int32_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#  else
+typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#  endif
+#  if HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 16
+#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 8
+#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 4
+#    define SWAP_MASK { 1, 0, 3, 2 }
+#  else
+#    define SWAP_MASK { 1, 0 }
+#  endif
+
+/* opx(x)*opy(y) summed, from the lanes of a = x*y and b = x*swap(y). */
+ALWAYS_INLINE scalar_t depth_lanes_product(vector_t a, vector_t b, int conj_x, int conj_y)
+{
+    real_t a_plus = 0, a_minus = 0, b_plus = 0, b_minus = 0;
+    int v;
+
+    for (v = 0; v < VECTOR_REALS; v += 2) {
+        a_plus += a[v] + a[v + 1];
+        a_minus += a[v] - a[v + 1];
+        b_plus += b[v] + b[v + 1];
+        b_minus += b[v] - b[v + 1];
+    }
+    if (!conj_x && !conj_y)
+        return from_parts(a_minus, b_plus);
+    if (!conj_y)
+        return from_parts(a_plus, b_minus);
+    if (!conj_x)
+        return from_parts(a_plus, -b_minus);
+    return from_parts(a_minus, -b_plus);
+}
+#endif
+
+/*
+ * The depth_lanes tile: res[c*DEPTH_MR + r] := sum over l < depth of
+ * opx(X(r, l))*opy(Y(l, c)) for the MR rows of X at xrow[r] and the NR
+ * columns of Y at ycol[c] (both contiguous along l).  Full vectors first,
+ * each accumulator's lanes summed in order, then the last depth % lanes
+ * terms one by one.
+ */
+ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
+                              const real_t *const *xrow, const real_t *const *ycol,
+                              int conj_x, int conj_y, scalar_t *res)
+{
+    vector_t sum[DEPTH_MR][DEPTH_NR];
+#if TSBLAS_COMPLEX
+    const swap_mask_t swap = SWAP_MASK;
+    vector_t sum2[DEPTH_MR][DEPTH_NR];
+#endif
+    const idx_t nvec = depth / VECTOR_SCALARS;
+    idx_t v, l;
+    int i, j;
+
+#pragma GCC unroll 4
+    for (i = 0; i < mr; i++)
+#pragma GCC unroll 4
+        for (j = 0; j < nr; j++) {
+            sum[i][j] = (vector_t){ 0 };
+#if TSBLAS_COMPLEX
+            sum2[i][j] = (vector_t){ 0 };
+#endif
+        }
+    for (v = 0; v < nvec; v++) {
+        const idx_t off = v * VECTOR_REALS;
+        vector_t xv[DEPTH_MR];
+#pragma GCC unroll 4
+        for (i = 0; i < mr; i++)
+            memcpy(&xv[i], xrow[i] + off, HOST_VECTOR_BYTES);
+#pragma GCC unroll 4
+        for (j = 0; j < nr; j++) {
+            vector_t yv;
+            memcpy(&yv, ycol[j] + off, HOST_VECTOR_BYTES);
+#if TSBLAS_COMPLEX
+            const vector_t ys = __builtin_shuffle(yv, swap);
+#endif
+#pragma GCC unroll 4
+            for (i = 0; i < mr; i++) {
+                sum[i][j] += xv[i] * yv;
+#if TSBLAS_COMPLEX
+                sum2[i][j] += xv[i] * ys;
+#endif
+            }
+        }
+    }
+#pragma GCC unroll 4
+    for (i = 0; i < mr; i++)
+#pragma GCC unroll 4
+        for (j = 0; j < nr; j++) {
+            const scalar_t *xs = (const scalar_t *)xrow[i], *ys = (const scalar_t *)ycol[j];
+            scalar_t tail = 0, total;
+            for (l = nvec * VECTOR_SCALARS; l < depth; l++)
+                tail += (conj_x ? CONJ(xs[l]) : xs[l]) * (conj_y ? CONJ(ys[l]) : ys[l]);
+#if TSBLAS_COMPLEX
+            total = depth_lanes_product(sum[i][j], sum2[i][j], conj_x, conj_y);
+#else
+            total = 0;
+            for (v = 0; v < VECTOR_REALS; v++)
+                total += sum[i][j][v];
+#endif
+            res[j * DEPTH_MR + i] = total + tail;
+        }
+}
+
+/* The row and column counts that have a depth_lanes tile: 1, 2, 4. */
+static int depth_instance(int n)
+{
+    return n <= 2 ? n : 4;
+}
+
+static void depth_tile(int mr, int nr, idx_t depth, const real_t *const *xrow,
+                       const real_t *const *ycol, int conj_x, int conj_y, scalar_t *res)
+{
+#define DEPTH_CASE(m_, n_)                                                     \
+    case (m_) * 8 + (n_):                                                      \
+        depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, res);            \
+        break;
+
+    switch (mr * 8 + nr) {
+        DEPTH_CASE(1, 1)
+        DEPTH_CASE(1, 2)
+#if DEPTH_NR >= 4
+        DEPTH_CASE(1, 4)
+#endif
+#if DEPTH_MR >= 2
+        DEPTH_CASE(2, 1)
+        DEPTH_CASE(2, 2)
+#  if DEPTH_NR >= 4
+        DEPTH_CASE(2, 4)
+#  endif
+#endif
+#if DEPTH_MR >= 4
+        DEPTH_CASE(4, 1)
+        DEPTH_CASE(4, 2)
+        DEPTH_CASE(4, 4)
+#endif
+    default:
+        break;
+    }
+#undef DEPTH_CASE
+}
+
+/*
+ * depth_lanes: lanes along the depth (xl == 1, yl == 1).  The depth in
+ * blocks that keep a tile's rows of X in the L1 cache; within a block,
+ * every tile of DEPTH_MR rows by DEPTH_NR columns of Out.
+ */
+static void depth_lanes(const struct host_block *blk)
+{
+    const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
+    const idx_t xr = blk->xr * REALS_PER_SCALAR, yc = blk->yc * REALS_PER_SCALAR;
+    const idx_t depth_block = HOST_DEPTH_DEPTH_BLOCK_BYTES / SCALAR_BYTES;
+    const real_t *xrow[DEPTH_MR], *ycol[DEPTH_NR];
+    scalar_t res[DEPTH_MR * DEPTH_NR];
+    idx_t d0, r0, c0;
+
+    for (d0 = 0; d0 < blk->depth; d0 += depth_block) {
+        const idx_t dn = min_idx(depth_block, blk->depth - d0);
+        const scalar_t beta = d0 == 0 ? blk->beta : 1;
+        for (r0 = 0; r0 < blk->rows; r0 += DEPTH_MR) {
+            const int nrows = (int)min_idx(DEPTH_MR, blk->rows - r0);
+            const int mr = depth_instance(nrows);
+            int i, j;
+            for (i = 0; i < mr; i++)
+                xrow[i] = x + (r0 + (i < nrows ? i : nrows - 1)) * xr + d0 * REALS_PER_SCALAR;
+            for (c0 = 0; c0 < blk->cols; c0 += DEPTH_NR) {
+                const int ncols = (int)min_idx(DEPTH_NR, blk->cols - c0);
+                const int nr = depth_instance(ncols);
+                for (j = 0; j < nr; j++)
+                    ycol[j] = y + (c0 + (j < ncols ? j : ncols - 1)) * yc
+                              + d0 * REALS_PER_SCALAR;
+                depth_tile(mr, nr, dn, xrow, ycol, blk->conj_x, blk->conj_y, res);
+                for (j = 0; j < ncols; j++)
+                    for (i = 0; i < nrows; i++)
+                        update_out(blk->out + (r0 + i) * blk->ro + (c0 + j) * blk->co,
+                                   res[j * DEPTH_MR + i], blk->alpha, beta);
+            }
+        }
+    }
+}
+
+const struct host_kernels HOST_KERNELS_TABLE = { HOST_ISA_NAME, row_lanes, depth_lanes };
