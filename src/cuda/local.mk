@@ -22,6 +22,7 @@ TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
+dist_doc_DATA += doc/gpu.md
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
