@@ -518,6 +518,12 @@ static int run_host(const struct options *opt, FILE *csv)
     }
     bench_watchdog_stop();
     bench_print_machine(stdout, &t, &machine, precisions);
+    if (bytes < cache && !opt->smoke)
+        printf("  note: the tall operands (%.0f MiB) are smaller than the largest cache\n"
+               "  (%.0f MiB): part of them may come from the cache, and a case may pass its\n"
+               "  roofline; --bytes %.0fM keeps them in memory.\n",
+               (double)bytes / (double)MIB, (double)cache / (double)MIB,
+               (double)(2 * cache) / (double)MIB);
 
     if (bench_host_alloc(bytes, &bufs) != 0) {
         fprintf(stderr, "tsblas_bench: cannot allocate 4 buffers of %zu bytes on the host "
