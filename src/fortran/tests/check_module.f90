@@ -1,0 +1,24 @@
+! CHECK_MODULE
+!
+! Purpose
+! =======
+! The module face of tsblas (API.md, "The three faces"): a free-form
+! program that uses the module tsblas, calls every routine through the
+! generic names in every precision (check_module_s, _d, _c, _z) and
+! checks results, INFO, the program's XERBLA (xerbla.f) and the last
+! error.  Exit status 1 on any failure.
+program check_module
+  implicit none
+  integer :: nfail
+
+  nfail = 0
+  call check_module_s(nfail)
+  call check_module_d(nfail)
+  call check_module_c(nfail)
+  call check_module_z(nfail)
+  if (nfail /= 0) then
+    print '(a, i0, a)', ' module: ', nfail, ' checks FAILED'
+    stop 1
+  end if
+  print '(a)', ' module: all checks passed'
+end program check_module
