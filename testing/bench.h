@@ -74,8 +74,9 @@ struct bench_precision {
     size_t realsize;            /* bytes of its real type */
     int is_complex;
     double eps;                 /* unit roundoff of the real type */
-    /* X(first .. first+count-1) := reproducible values in [-1, 1] (each
-       real and imaginary part), the same for the same SEED and index. */
+    /* X(0 .. COUNT-1) := elements FIRST .. FIRST+COUNT-1 of the sequence
+       of SEED: reproducible values in [-1, 1] (each real and imaginary
+       part), whichever thread or chunk computes them. */
     void (*fill)(void *x, size_t count, uint64_t seed, size_t first);
     /* The tsblas C entry on CALL (host or device pointers alike): INFO. */
     tsblas_int (*run_tsblas)(const struct bench_call *call);
