@@ -90,7 +90,7 @@ const struct host_kernels *X(host_kernels)(void);
 /* TSMTTSM cuts K into chunks of about this many bytes of A and B together
    (they stay in the L2 cache while a chunk's tiles sweep them), between
    the two row counts below. */
-#define HOST_TSMTTSM_CHUNK_BYTES (256 * 1024)
+#define HOST_TSMTTSM_CHUNK_BYTES (1024 * 1024)
 #define HOST_TSMTTSM_CHUNK_ROWS_MIN 256
 #define HOST_TSMTTSM_CHUNK_ROWS_MAX 65536
 

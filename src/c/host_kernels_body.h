@@ -115,15 +115,20 @@ static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, in
         (void)acc2;
         (void)conj_x;
         (void)conj_y;
-        if (ro == 1 && beta == 0)
-            for (r = 0; r < rows; r++)
-                outc[r] = alpha * a[r];
-        else
-            for (r = 0; r < rows; r++)
-                update_out(outc + r * ro, a[r], alpha, beta);
+        for (r = 0; r < rows; r++)
+            update_out(outc + r * ro, a[r], alpha, beta);
 #endif
     }
 }
+
+/* Where a real row_lanes tile is stored straight from the registers:
+   Out(r, c) = out[r + c*co] for c < cols, := alpha*T + beta*Out. */
+struct row_tile_out {
+    real_t *out;
+    idx_t co;
+    int cols;
+    real_t alpha, beta;
+};
 
 /* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR and
    ROW_NR.  An edge of nc columns runs the smallest one that covers it. */
@@ -168,32 +173,33 @@ static int row_nr_instance(int nc)
 
 /* The row_lanes tile of MR vectors of PIECE bytes by NR columns. */
 static void row_tile(int piece, int mr, int nr, idx_t depth, const real_t *x, idx_t xl,
-                     const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2)
+                     const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2,
+                     const struct row_tile_out *direct)
 {
     switch (piece) {
 #if HOST_VECTOR_BYTES >= 64
     case 64:
-        row_tile_64(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        row_tile_64(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 32 && SCALAR_BYTES <= 32
     case 32:
-        row_tile_32(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        row_tile_32(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 16 && SCALAR_BYTES <= 16
     case 16:
-        row_tile_16(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        row_tile_16(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 8 && SCALAR_BYTES <= 8
     case 8:
-        row_tile_8(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        row_tile_8(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 4 && SCALAR_BYTES <= 4
     case 4:
-        row_tile_4(mr, nr, depth, x, xl, ycol, yl, acc, acc2);
+        row_tile_4(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
         break;
 #endif
     default:
@@ -212,7 +218,11 @@ static void row_lanes(const struct host_block *blk)
     const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
     const idx_t xl = blk->xl * REALS_PER_SCALAR, yl = blk->yl * REALS_PER_SCALAR;
     const idx_t yc = blk->yc * REALS_PER_SCALAR;
-    const idx_t depth_block = HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
+    /* The depth blocks keep X for the next column tile; with one column
+       tile there is no next one. */
+    const idx_t depth_block = blk->cols <= ROW_NR
+                                  ? blk->depth
+                                  : HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
     real_t acc[ACC_SETS][ROW_MR * ROW_NR * VECTOR_REALS];
     const real_t *ycol[ROW_NR];
     idx_t r0 = 0, d0, c0;
@@ -237,11 +247,18 @@ static void row_lanes(const struct host_block *blk)
                 int j;
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;
-                row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol, yl,
-                         acc[0], acc[ACC_SETS - 1]);
-                store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, nc,
-                               blk->out + r0 * blk->ro + c0 * blk->co, blk->ro, blk->co,
-                               blk->alpha, beta, blk->conj_x, blk->conj_y);
+                scalar_t *out = blk->out + r0 * blk->ro + c0 * blk->co;
+                if (!TSBLAS_COMPLEX && blk->ro == 1) {
+                    const struct row_tile_out direct = { (real_t *)out, blk->co, nc,
+                                                         (real_t)blk->alpha, (real_t)beta };
+                    row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol,
+                             yl, acc[0], acc[ACC_SETS - 1], &direct);
+                } else {
+                    row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol,
+                             yl, acc[0], acc[ACC_SETS - 1], NULL);
+                    store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, nc, out, blk->ro,
+                                   blk->co, blk->alpha, beta, blk->conj_x, blk->conj_y);
+                }
             }
         }
         r0 += tile_rows;
@@ -265,34 +282,43 @@ typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
 #    define SWAP_MASK { 1, 0 }
 #  endif
 
-/* opx(x)*opy(y) summed, from the lanes of a = x*y and b = x*swap(y). */
-ALWAYS_INLINE scalar_t depth_lanes_product(vector_t a, vector_t b, int conj_x, int conj_y)
+/* opx(x)*opy(y) summed, from the lanes of a = x*y and b = x*swap(y)
+   folded to their even and odd sums. */
+ALWAYS_INLINE scalar_t depth_lanes_product(const real_t *a, const real_t *b, int conj_x,
+                                           int conj_y)
 {
-    real_t a_plus = 0, a_minus = 0, b_plus = 0, b_minus = 0;
-    int v;
-
-    for (v = 0; v < VECTOR_REALS; v += 2) {
-        a_plus += a[v] + a[v + 1];
-        a_minus += a[v] - a[v + 1];
-        b_plus += b[v] + b[v + 1];
-        b_minus += b[v] - b[v + 1];
-    }
     if (!conj_x && !conj_y)
-        return from_parts(a_minus, b_plus);
+        return from_parts(a[0] - a[1], b[0] + b[1]);
     if (!conj_y)
-        return from_parts(a_plus, b_minus);
+        return from_parts(a[0] + a[1], b[0] - b[1]);
     if (!conj_x)
-        return from_parts(a_plus, -b_minus);
-    return from_parts(a_minus, -b_plus);
+        return from_parts(a[0] + a[1], b[1] - b[0]);
+    return from_parts(a[0] - a[1], -(b[0] + b[1]));
 }
 #endif
+
+/* Sums the lanes of V by halves, down to REALS_PER_SCALAR lanes (for
+   complex data the even and the odd lanes apart): a fixed order. */
+ALWAYS_INLINE void fold_lanes(vector_t v, real_t *folded)
+{
+    real_t t[VECTOR_REALS];
+    int w, u;
+
+    memcpy(t, &v, sizeof t);
+#pragma GCC unroll 8
+    for (w = VECTOR_REALS / 2; w >= REALS_PER_SCALAR; w /= 2)
+#pragma GCC unroll 16
+        for (u = 0; u < w; u++)
+            t[u] += t[u + w];
+    memcpy(folded, t, REALS_PER_SCALAR * sizeof(real_t));
+}
 
 /*
  * The depth_lanes tile: res[c*DEPTH_MR + r] := sum over l < depth of
  * opx(X(r, l))*opy(Y(l, c)) for the MR rows of X at xrow[r] and the NR
  * columns of Y at ycol[c] (both contiguous along l).  Full vectors first,
- * each accumulator's lanes summed in order, then the last depth % lanes
- * terms one by one.
+ * each accumulator's lanes summed by fold_lanes, then the last
+ * depth % lanes terms one by one.
  */
 ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
                               const real_t *const *xrow, const real_t *const *ycol,
@@ -347,11 +373,12 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
             for (l = nvec * VECTOR_SCALARS; l < depth; l++)
                 tail += (conj_x ? CONJ(xs[l]) : xs[l]) * (conj_y ? CONJ(ys[l]) : ys[l]);
 #if TSBLAS_COMPLEX
-            total = depth_lanes_product(sum[i][j], sum2[i][j], conj_x, conj_y);
+            real_t folded[2], folded2[2];
+            fold_lanes(sum[i][j], folded);
+            fold_lanes(sum2[i][j], folded2);
+            total = depth_lanes_product(folded, folded2, conj_x, conj_y);
 #else
-            total = 0;
-            for (v = 0; v < VECTOR_REALS; v++)
-                total += sum[i][j][v];
+            fold_lanes(sum[i][j], &total);
 #endif
             res[j * DEPTH_MR + i] = total + tail;
         }
@@ -404,7 +431,8 @@ static void depth_lanes(const struct host_block *blk)
 {
     const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
     const idx_t xr = blk->xr * REALS_PER_SCALAR, yc = blk->yc * REALS_PER_SCALAR;
-    const idx_t depth_block = HOST_DEPTH_DEPTH_BLOCK_BYTES / SCALAR_BYTES;
+    const idx_t depth_block = blk->cols <= DEPTH_NR ? blk->depth
+                                                   : HOST_DEPTH_DEPTH_BLOCK_BYTES / SCALAR_BYTES;
     const real_t *xrow[DEPTH_MR], *ycol[DEPTH_NR];
     scalar_t res[DEPTH_MR * DEPTH_NR];
     idx_t d0, r0, c0;

@@ -19,10 +19,12 @@ typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
  * to the next).  acc holds the tile column by column; for complex data acc
  * the products with Re(Y) and acc2 those with Im(Y), not yet combined.
  * MR and NR are constants at every call, so the tile lives in registers.
+ * With DIRECT (real data, Out contiguous along the rows) the tile goes
+ * from the registers to Out instead, as whole vectors.
  */
 ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const real_t *x,
                               idx_t xl, const real_t *const *ycol, idx_t yl, real_t *acc,
-                              real_t *acc2)
+                              real_t *acc2, const struct row_tile_out *direct)
 {
     PIECE_VECTOR sum[ROW_MR][ROW_NR];
 #if TSBLAS_COMPLEX
@@ -62,6 +64,25 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const rea
             }
         }
     }
+#if !TSBLAS_COMPLEX
+    if (direct != NULL) {
+#pragma GCC unroll 8
+        for (j = 0; j < nr; j++)
+            if (j < direct->cols)
+#pragma GCC unroll 8
+                for (i = 0; i < mr; i++) {
+                    real_t *out = direct->out + j * direct->co + i * PIECE_REALS;
+                    PIECE_VECTOR value = direct->alpha * sum[i][j];
+                    if (direct->beta != 0) {
+                        PIECE_VECTOR old;
+                        memcpy(&old, out, PIECE_BYTES);
+                        value += direct->beta * old;
+                    }
+                    memcpy(out, &value, PIECE_BYTES);
+                }
+        return;
+    }
+#endif
 #pragma GCC unroll 8
     for (j = 0; j < nr; j++)
 #pragma GCC unroll 8
@@ -80,7 +101,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const rea
    counts of row_nr_instance. */
 #define PIECE_CASE(m_, n_)                                                     \
     case (m_) * 16 + (n_):                                                     \
-        PIECE_PASS(m_, n_, depth, x, xl, ycol, yl, acc, acc2);                 \
+        PIECE_PASS(m_, n_, depth, x, xl, ycol, yl, acc, acc2, direct);         \
         break;
 #if ROW_NR_HALF > 2
 #  define PIECE_CASES(m_)                                                      \
@@ -90,7 +111,8 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const rea
 #endif
 
 static void PIECE_TILE(int mr, int nr, idx_t depth, const real_t *x, idx_t xl,
-                       const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2)
+                       const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2,
+                       const struct row_tile_out *direct)
 {
     switch (mr * 16 + nr) {
         PIECE_CASES(1)
