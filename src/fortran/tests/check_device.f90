@@ -12,8 +12,13 @@ program check_device
   use tsblas
   implicit none
   type(c_ptr) :: device, stream
-  integer :: nfail, status
+  integer :: nfail, status, seed_size, i
+  integer, allocatable :: seed(:)
 
+  ! The same data on every run, so that a failure can be replayed.
+  call random_seed(size=seed_size)
+  seed = [(20241122 + 7 * i, i = 1, seed_size)]
+  call random_seed(put=seed)
   nfail = 0
   if (tsblas_gpu_available() == 0) then
     status = tsblas_device_malloc(device, 1024_c_size_t)
