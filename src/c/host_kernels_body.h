@@ -121,13 +121,14 @@ static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, in
     }
 }
 
-/* Where a real row_lanes tile is stored straight from the registers:
-   Out(r, c) = out[r + c*co] for c < cols, := alpha*T + beta*Out. */
+/* Where row_lanes puts its tiles: Out(r, c) = out[r*ro + c*co] for the
+   cols valid columns, := alpha*T + beta*Out. */
 struct row_tile_out {
-    real_t *out;
-    idx_t co;
+    scalar_t *out;
+    idx_t ro, co;
     int cols;
-    real_t alpha, beta;
+    scalar_t alpha, beta;
+    int conj_x, conj_y;
 };
 
 /* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR and
@@ -171,35 +172,35 @@ static int row_nr_instance(int nc)
 #  undef PIECE_BYTES
 #endif
 
-/* The row_lanes tile of MR vectors of PIECE bytes by NR columns. */
-static void row_tile(int piece, int mr, int nr, idx_t depth, const real_t *x, idx_t xl,
-                     const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2,
-                     const struct row_tile_out *direct)
+/* NTILES row_lanes tiles of MR vectors of PIECE bytes by NR columns. */
+static void row_tile(int piece, int mr, int nr, idx_t ntiles, idx_t depth, const real_t *x,
+                     idx_t xl, const real_t *const *ycol, idx_t yl,
+                     const struct row_tile_out *to)
 {
     switch (piece) {
 #if HOST_VECTOR_BYTES >= 64
     case 64:
-        row_tile_64(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
+        row_tile_64(mr, nr, ntiles, depth, x, xl, ycol, yl, to);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 32 && SCALAR_BYTES <= 32
     case 32:
-        row_tile_32(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
+        row_tile_32(mr, nr, ntiles, depth, x, xl, ycol, yl, to);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 16 && SCALAR_BYTES <= 16
     case 16:
-        row_tile_16(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
+        row_tile_16(mr, nr, ntiles, depth, x, xl, ycol, yl, to);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 8 && SCALAR_BYTES <= 8
     case 8:
-        row_tile_8(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
+        row_tile_8(mr, nr, ntiles, depth, x, xl, ycol, yl, to);
         break;
 #endif
 #if HOST_VECTOR_BYTES >= 4 && SCALAR_BYTES <= 4
     case 4:
-        row_tile_4(mr, nr, depth, x, xl, ycol, yl, acc, acc2, direct);
+        row_tile_4(mr, nr, ntiles, depth, x, xl, ycol, yl, to);
         break;
 #endif
     default:
@@ -209,9 +210,9 @@ static void row_tile(int piece, int mr, int nr, idx_t depth, const real_t *x, id
 
 /*
  * row_lanes: lanes along the rows of X (xr == 1).  Row tiles of ROW_MR
- * full vectors, then narrower pieces for the last rows; within a row tile
- * the depth in blocks that keep the tile's part of X in the L1 cache, each
- * swept once per tile of ROW_NR columns.
+ * full vectors, in strips, then narrower pieces for the last rows; within
+ * a strip the depth in blocks that keep the strip's part of X in the L1
+ * cache, each swept once per tile of ROW_NR columns.
  */
 static void row_lanes(const struct host_block *blk)
 {
@@ -220,17 +221,17 @@ static void row_lanes(const struct host_block *blk)
     const idx_t yc = blk->yc * REALS_PER_SCALAR;
     /* The depth blocks keep X for the next column tile; with one column
        tile there is no next one. */
-    const idx_t depth_block = blk->cols <= ROW_NR
+    const int one_column_tile = blk->cols <= ROW_NR;
+    const idx_t depth_block = one_column_tile
                                   ? blk->depth
                                   : HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
-    real_t acc[ACC_SETS][ROW_MR * ROW_NR * VECTOR_REALS];
     const real_t *ycol[ROW_NR];
     idx_t r0 = 0, d0, c0;
 
     while (r0 < blk->rows) {
         const idx_t left = blk->rows - r0;
         int piece = HOST_VECTOR_BYTES, mr = 1;
-        idx_t tile_rows;
+        idx_t tile_rows, ntiles = 1;
 
         if (left >= VECTOR_SCALARS)
             mr = (int)min_idx(left / VECTOR_SCALARS, ROW_MR);
@@ -238,30 +239,33 @@ static void row_lanes(const struct host_block *blk)
             while (piece / SCALAR_BYTES > left)
                 piece /= 2;
         tile_rows = mr * (piece / SCALAR_BYTES);
+        /* Full tiles run in strips, as many as keep their part of X in the
+           L1 cache for the next column tile. */
+        if (mr == ROW_MR) {
+            ntiles = left / tile_rows;
+            if (!one_column_tile) {
+                const idx_t strip_rows = HOST_ROW_DEPTH_BLOCK_BYTES
+                                         / (SCALAR_BYTES * min_idx(depth_block, blk->depth));
+                ntiles = min_idx(ntiles, strip_rows / tile_rows > 1 ? strip_rows / tile_rows : 1);
+            }
+        }
         for (d0 = 0; d0 < blk->depth; d0 += depth_block) {
             const idx_t dn = min_idx(depth_block, blk->depth - d0);
-            const scalar_t beta = d0 == 0 ? blk->beta : 1;
             for (c0 = 0; c0 < blk->cols; c0 += ROW_NR) {
                 const int nc = (int)min_idx(ROW_NR, blk->cols - c0);
                 const int nr = row_nr_instance(nc);
+                const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
+                                                 blk->ro, blk->co, nc, blk->alpha,
+                                                 d0 == 0 ? blk->beta : 1, blk->conj_x,
+                                                 blk->conj_y };
                 int j;
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;
-                scalar_t *out = blk->out + r0 * blk->ro + c0 * blk->co;
-                if (!TSBLAS_COMPLEX && blk->ro == 1) {
-                    const struct row_tile_out direct = { (real_t *)out, blk->co, nc,
-                                                         (real_t)blk->alpha, (real_t)beta };
-                    row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol,
-                             yl, acc[0], acc[ACC_SETS - 1], &direct);
-                } else {
-                    row_tile(piece, mr, nr, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl, ycol,
-                             yl, acc[0], acc[ACC_SETS - 1], NULL);
-                    store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, nc, out, blk->ro,
-                                   blk->co, blk->alpha, beta, blk->conj_x, blk->conj_y);
-                }
+                row_tile(piece, mr, nr, ntiles, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl,
+                         ycol, yl, &to);
             }
         }
-        r0 += tile_rows;
+        r0 += ntiles * tile_rows;
     }
 }
 

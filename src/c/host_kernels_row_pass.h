@@ -13,87 +13,95 @@
 typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
 
 /*
- * acc := the tile sum over l < depth of X(r, l)*Y(l, c) for MR vectors of
- * rows of X (x points at the first, rows contiguous, XL reals from one l to
- * the next) and NR columns of Y (column c at ycol[c], YL reals from one l
- * to the next).  acc holds the tile column by column; for complex data acc
- * the products with Re(Y) and acc2 those with Im(Y), not yet combined.
- * MR and NR are constants at every call, so the tile lives in registers.
- * With DIRECT (real data, Out contiguous along the rows) the tile goes
- * from the registers to Out instead, as whole vectors.
+ * NTILES consecutive tiles, each Out := alpha*T + beta*Out (TO says where
+ * Out is) for T the sum over l < depth of X(r, l)*Y(l, c): MR vectors of
+ * rows of X (x points at the first row of the first tile, rows contiguous,
+ * XL reals from one l to the next) by NR columns of Y (column c at
+ * ycol[c], YL reals from one l to the next).  MR and NR are constants at
+ * every call, so the tile lives in registers.  Real tiles with Out
+ * contiguous along the rows go from the registers to Out as whole vectors;
+ * the others (complex: the products with Re(Y) and with Im(Y), not yet
+ * combined) through a buffer and store_row_tile.
  */
-ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const real_t *x,
-                              idx_t xl, const real_t *const *ycol, idx_t yl, real_t *acc,
-                              real_t *acc2, const struct row_tile_out *direct)
+ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t depth,
+                              const real_t *x, idx_t xl, const real_t *const *ycol, idx_t yl,
+                              const struct row_tile_out *to)
 {
-    PIECE_VECTOR sum[ROW_MR][ROW_NR];
-#if TSBLAS_COMPLEX
-    PIECE_VECTOR sum2[ROW_MR][ROW_NR];
-#endif
-    idx_t l;
+    const idx_t tile_rows = mr * (PIECE_BYTES / SCALAR_BYTES);
+    idx_t t, l;
     int i, j;
 
-#pragma GCC unroll 8
-    for (i = 0; i < mr; i++)
-#pragma GCC unroll 8
-        for (j = 0; j < nr; j++) {
-            sum[i][j] = (PIECE_VECTOR){ 0 };
+    for (t = 0; t < ntiles; t++) {
+        const real_t *xt = x + t * mr * PIECE_REALS;
+        scalar_t *out = to->out + t * tile_rows * to->ro;
+        PIECE_VECTOR sum[ROW_MR][ROW_NR];
 #if TSBLAS_COMPLEX
-            sum2[i][j] = (PIECE_VECTOR){ 0 };
+        PIECE_VECTOR sum2[ROW_MR][ROW_NR];
 #endif
-        }
-    for (l = 0; l < depth; l++) {
-        const real_t *xrow = x + l * xl;
-        const idx_t yoff = l * yl;
-        PIECE_VECTOR xv[ROW_MR];
+        real_t acc[ACC_SETS][ROW_MR * ROW_NR * PIECE_REALS];
+
 #pragma GCC unroll 8
         for (i = 0; i < mr; i++)
-            memcpy(&xv[i], xrow + i * PIECE_REALS, PIECE_BYTES);
 #pragma GCC unroll 8
-        for (j = 0; j < nr; j++) {
-            const real_t yre = ycol[j][yoff];
+            for (j = 0; j < nr; j++) {
+                sum[i][j] = (PIECE_VECTOR){ 0 };
 #if TSBLAS_COMPLEX
-            const real_t yim = ycol[j][yoff + 1];
-#endif
-#pragma GCC unroll 8
-            for (i = 0; i < mr; i++) {
-                sum[i][j] += xv[i] * yre;
-#if TSBLAS_COMPLEX
-                sum2[i][j] += xv[i] * yim;
+                sum2[i][j] = (PIECE_VECTOR){ 0 };
 #endif
             }
-        }
-    }
-#if !TSBLAS_COMPLEX
-    if (direct != NULL) {
+        for (l = 0; l < depth; l++) {
+            const real_t *xrow = xt + l * xl;
+            const idx_t yoff = l * yl;
+            PIECE_VECTOR xv[ROW_MR];
 #pragma GCC unroll 8
-        for (j = 0; j < nr; j++)
-            if (j < direct->cols)
+            for (i = 0; i < mr; i++)
+                memcpy(&xv[i], xrow + i * PIECE_REALS, PIECE_BYTES);
+#pragma GCC unroll 8
+            for (j = 0; j < nr; j++) {
+                const real_t yre = ycol[j][yoff];
+#if TSBLAS_COMPLEX
+                const real_t yim = ycol[j][yoff + 1];
+#endif
 #pragma GCC unroll 8
                 for (i = 0; i < mr; i++) {
-                    real_t *out = direct->out + j * direct->co + i * PIECE_REALS;
-                    PIECE_VECTOR value = direct->alpha * sum[i][j];
-                    if (direct->beta != 0) {
-                        PIECE_VECTOR old;
-                        memcpy(&old, out, PIECE_BYTES);
-                        value += direct->beta * old;
-                    }
-                    memcpy(out, &value, PIECE_BYTES);
-                }
-        return;
-    }
-#endif
-#pragma GCC unroll 8
-    for (j = 0; j < nr; j++)
-#pragma GCC unroll 8
-        for (i = 0; i < mr; i++) {
-            memcpy(acc + (j * mr + i) * PIECE_REALS, &sum[i][j], PIECE_BYTES);
+                    sum[i][j] += xv[i] * yre;
 #if TSBLAS_COMPLEX
-            memcpy(acc2 + (j * mr + i) * PIECE_REALS, &sum2[i][j], PIECE_BYTES);
-#else
-            (void)acc2;
+                    sum2[i][j] += xv[i] * yim;
 #endif
+                }
+            }
         }
+#if !TSBLAS_COMPLEX
+        if (to->ro == 1) {
+#pragma GCC unroll 8
+            for (j = 0; j < nr; j++)
+                if (j < to->cols)
+#pragma GCC unroll 8
+                    for (i = 0; i < mr; i++) {
+                        real_t *o = out + j * to->co + i * PIECE_REALS;
+                        PIECE_VECTOR value = to->alpha * sum[i][j];
+                        if (to->beta != 0) {
+                            PIECE_VECTOR old;
+                            memcpy(&old, o, PIECE_BYTES);
+                            value += to->beta * old;
+                        }
+                        memcpy(o, &value, PIECE_BYTES);
+                    }
+            continue;
+        }
+#endif
+#pragma GCC unroll 8
+        for (j = 0; j < nr; j++)
+#pragma GCC unroll 8
+            for (i = 0; i < mr; i++) {
+                memcpy(acc[0] + (j * mr + i) * PIECE_REALS, &sum[i][j], PIECE_BYTES);
+#if TSBLAS_COMPLEX
+                memcpy(acc[1] + (j * mr + i) * PIECE_REALS, &sum2[i][j], PIECE_BYTES);
+#endif
+            }
+        store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, to->cols, out, to->ro, to->co,
+                       to->alpha, to->beta, to->conj_x, to->conj_y);
+    }
 }
 
 /* PIECE_PASS with MR and NR as constants: the full width has tiles of 1 to
@@ -101,7 +109,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const rea
    counts of row_nr_instance. */
 #define PIECE_CASE(m_, n_)                                                     \
     case (m_) * 16 + (n_):                                                     \
-        PIECE_PASS(m_, n_, depth, x, xl, ycol, yl, acc, acc2, direct);         \
+        PIECE_PASS(m_, n_, ntiles, depth, x, xl, ycol, yl, to);               \
         break;
 #if ROW_NR_HALF > 2
 #  define PIECE_CASES(m_)                                                      \
@@ -110,9 +118,9 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t depth, const rea
 #  define PIECE_CASES(m_) PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR)
 #endif
 
-static void PIECE_TILE(int mr, int nr, idx_t depth, const real_t *x, idx_t xl,
-                       const real_t *const *ycol, idx_t yl, real_t *acc, real_t *acc2,
-                       const struct row_tile_out *direct)
+static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *x,
+                       idx_t xl, const real_t *const *ycol, idx_t yl,
+                       const struct row_tile_out *to)
 {
     switch (mr * 16 + nr) {
         PIECE_CASES(1)
