@@ -6,12 +6,14 @@
  * =======
  * Every operand of a test call lives in one buffer: TEST_GUARD sentinel
  * elements, the LD-by-COLS matrix (rows below ROWS hold the sentinel too),
- * TEST_GUARD sentinel elements.  With MEMORY DEVICE the whole buffer,
+ * TEST_GUARD sentinel elements; the sentinel is a signaling NaN (see
+ * test_tsblas.h).  With MEMORY DEVICE the whole buffer,
  * guards and padding included, is copied to device memory allocated with
  * tsblas_device_malloc and back with tsblas_get_matrix, so the same checks
  * hold on either memory.  See test_tsblas.h for the protocol.
  */
 #include <config.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test_tsblas.h"
@@ -20,8 +22,24 @@
    any size fits tsblas_int arguments, 32-bit ones included. */
 #define COPY_CHUNK ((size_t)1 << 28)
 
+/* Fills BYTES at P with the sentinel of REALSIZE-byte reals: sign set,
+   exponent all ones, quiet bit clear, every payload bit set. */
+static void fill_sentinel(unsigned char *p, size_t bytes, size_t realsize)
+{
+    const uint32_t single = UINT32_C(0xffbfffff);
+    const uint64_t twice = UINT64_C(0xfff7ffffffffffff);
+    size_t i;
+
+    for (i = 0; i + realsize <= bytes; i += realsize) {
+        if (realsize == sizeof single)
+            memcpy(p + i, &single, sizeof single);
+        else
+            memcpy(p + i, &twice, sizeof twice);
+    }
+}
+
 int test_array_alloc(struct test_array *x, long rows, long cols, long ld, size_t elemsize,
-                     enum test_memory memory, int is_output)
+                     size_t realsize, enum test_memory memory, int is_output)
 {
     size_t bytes;
 
@@ -38,8 +56,7 @@ int test_array_alloc(struct test_array *x, long rows, long cols, long ld, size_t
     x->work = malloc(bytes);
     if (x->host == NULL || x->work == NULL)
         return -1;
-    /* All bits set: a NaN in every precision, real and imaginary parts. */
-    memset(x->host, 0xff, bytes);
+    fill_sentinel(x->host, bytes, realsize);
     if (memory == TEST_DEVICE && tsblas_device_malloc(&x->device, bytes) != 0)
         return -1;
     return 0;
@@ -175,4 +192,17 @@ long test_array_first_change_outside(const struct test_array *x, long row0, long
     if (found < 0)
         found = first_difference(result, snapshot, es, matrix_end, x->total);
     return found;
+}
+
+void test_array_locate(const struct test_array *x, long element, char *out, size_t size)
+{
+    const long matrix_end = (long)x->total - TEST_GUARD;
+
+    if (element < TEST_GUARD)
+        snprintf(out, size, "guard before the array, %ld elements ahead", TEST_GUARD - element);
+    else if (element >= matrix_end)
+        snprintf(out, size, "guard after the array, element %ld", element - matrix_end + 1);
+    else
+        snprintf(out, size, "(%ld,%ld)", (element - TEST_GUARD) % x->ld + 1,
+                 (element - TEST_GUARD) / x->ld + 1);
 }

@@ -158,7 +158,8 @@ static void clear_last_error(void)
 /* The checks of a call that must be rejected with INFO. */
 static void expect_rejected(struct context *ctx, const char *name, enum test_face face,
                             int info, tsblas_int returned, int last_error,
-                            struct test_array *const *arrays, int narrays, const char *what)
+                            struct test_array *const *arrays, const char *const *names,
+                            int narrays, const char *what)
 {
     char reasons[1024] = "", text[256];
     int i;
@@ -185,7 +186,7 @@ static void expect_rejected(struct context *ctx, const char *name, enum test_fac
     }
     for (i = 0; i < narrays; i++)
         if (!test_array_unchanged(arrays[i])) {
-            snprintf(text, sizeof text, "array %d of the call changed", i + 1);
+            snprintf(text, sizeof text, "%s changed", names[i]);
             add_reason(reasons, sizeof reasons, text);
         }
     test_record(ctx->group, reasons[0] == '\0', 0);
@@ -220,8 +221,10 @@ static void expect_success(struct context *ctx, const char *name, enum test_face
     }
     changed = test_array_first_change_outside(w, row0, rows, cols);
     if (changed >= 0) {
-        snprintf(text, sizeof text, "the shared array changed outside the output (element %ld)",
-                 changed);
+        char where[96];
+        test_array_locate(w, changed, where, sizeof where);
+        snprintf(text, sizeof text, "the shared array changed outside the output, at %s",
+                 where);
         add_reason(reasons, sizeof reasons, text);
     }
     if (!(ratio < threshold)) {
@@ -247,6 +250,8 @@ static void gemm_shaped_errors(struct context *ctx, enum test_routine routine, c
                                struct test_array *w, struct test_array *bs)
 {
     struct test_array *const separate[] = { a, b, c };
+    static const char *const separate_names[] = { "A", "B", "C" };
+    static const char *const shared_names[] = { "the shared array", "B" };
     size_t i;
     int face;
 
@@ -269,7 +274,7 @@ static void gemm_shaped_errors(struct context *ctx, enum test_routine routine, c
                                     test_array_routine_matrix(c), e->ldc);
             last_error = tsblas_last_error();
             expect_rejected(ctx, name, (enum test_face)face, e->info, returned, last_error,
-                            separate, 3, e->what);
+                            separate, separate_names, 3, e->what);
         }
         for (i = 0; i < sizeof gemm_overlaps / sizeof gemm_overlaps[0]; i++) {
             const struct gemm_overlap *o = &gemm_overlaps[i];
@@ -291,7 +296,7 @@ static void gemm_shaped_errors(struct context *ctx, enum test_routine routine, c
             last_error = tsblas_last_error();
             if (o->info != 0) {
                 expect_rejected(ctx, name, (enum test_face)face, o->info, returned, last_error,
-                                shared, 2, o->what);
+                                shared, shared_names, 2, o->what);
             } else {
                 const scalar_t *w0 = test_array_host_matrix(w);
                 const scalar_t *b0 = o->b_shared ? w0 + o->b_at : test_array_host_matrix(bs);
@@ -322,6 +327,8 @@ static void gemt_errors_and_overlaps(struct context *ctx, const char *name, stru
 {
     struct test_array *const separate[] = { a, b };
     struct test_array *const shared[] = { w };
+    static const char *const separate_names[] = { "A", "B" };
+    static const char *const shared_names[] = { "the shared array" };
     size_t i;
     int face;
 
@@ -342,7 +349,7 @@ static void gemt_errors_and_overlaps(struct context *ctx, const char *name, stru
                                     test_array_routine_matrix(b), e->ldb);
             last_error = tsblas_last_error();
             expect_rejected(ctx, name, (enum test_face)face, e->info, returned, last_error,
-                            separate, 2, e->what);
+                            separate, separate_names, 2, e->what);
         }
         for (i = 0; i < sizeof gemt_overlaps / sizeof gemt_overlaps[0]; i++) {
             const struct gemt_overlap *o = &gemt_overlaps[i];
@@ -362,7 +369,7 @@ static void gemt_errors_and_overlaps(struct context *ctx, const char *name, stru
             last_error = tsblas_last_error();
             if (o->info != 0) {
                 expect_rejected(ctx, name, (enum test_face)face, o->info, returned, last_error,
-                                shared, 1, o->what);
+                                shared, shared_names, 1, o->what);
             } else {
                 const scalar_t *a0 = (const scalar_t *)test_array_host_matrix(w) + o->a_at;
                 const scalar_t *bout = (const scalar_t *)test_array_result_matrix(w) + o->b_at;
@@ -416,6 +423,8 @@ static void placement_errors(struct context *ctx, const int *routines, struct te
         { a, bh, "A on the device, B on the host" },
         { ah, b, "A on the host, B on the device" },
     };
+    static const char *const gemm_names[] = { "A", "B", "C" };
+    static const char *const gemt_names[] = { "A", "B" };
     char name[16];
     size_t i;
     int face;
@@ -441,7 +450,7 @@ static void placement_errors(struct context *ctx, const int *routines, struct te
                                         test_array_routine_matrix(p->c), BUF_LD);
                 last_error = tsblas_last_error();
                 expect_rejected(ctx, name, (enum test_face)face, p->info, returned, last_error,
-                                arrays, 3, p->what);
+                                arrays, gemm_names, 3, p->what);
             }
         }
         if (routines[TEST_GEMT]) {
@@ -461,7 +470,7 @@ static void placement_errors(struct context *ctx, const int *routines, struct te
                                         test_array_routine_matrix(p->b), BUF_LD);
                 last_error = tsblas_last_error();
                 expect_rejected(ctx, name, (enum test_face)face, 7, returned, last_error,
-                                arrays, 2, p->what);
+                                arrays, gemt_names, 2, p->what);
             }
         }
     }
@@ -470,7 +479,8 @@ static void placement_errors(struct context *ctx, const int *routines, struct te
 static int alloc_filled(struct test_array *x, enum test_memory memory, int is_output,
                         uint64_t seed)
 {
-    if (test_array_alloc(x, BUF_LD, BUF_COLS, BUF_LD, sizeof(scalar_t), memory, is_output) != 0)
+    if (test_array_alloc(x, BUF_LD, BUF_COLS, BUF_LD, sizeof(scalar_t), sizeof(real_t), memory,
+                         is_output) != 0)
         return -1;
     T(fill_operand)(x, TEST_OP_N, seed);
     return 0;

@@ -24,8 +24,9 @@
  * Special values come out of the settings: with BETA = 0 the block of C0
  * is NaN (it must not be read); with ALPHA = 0 the blocks of A and B are
  * NaN (they must not be read); K = 0 leaves A and B empty, only their NaN
- * guards; the sentinel of guards and padding is NaN too, so a routine that
- * reads them spreads NaN into C.
+ * guards; the sentinel of guards and padding is a signaling NaN, so a
+ * routine that reads them spreads NaN into C, and one that writes back
+ * what it computed from them changes their bits.
  *
  * The reference is computed once per shape: the operands hold the same
  * logical op(A), op(B) for every TRANS and padding (test_fill.c).  The
@@ -123,7 +124,7 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
     const int scales_only = cs->alpha == 0 || k == 0;
     const int keeps_c = m == 0 || n == 0 || (scales_only && cs->beta == 1);
     const double threshold = scales_only ? s->gemt_threshold : s->threshold;
-    char text[256];
+    char text[256], where[96];
     double ratio = 0;
     long changed, wi, wj;
 
@@ -131,16 +132,16 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
     if (keeps_c) {
         changed = test_array_first_change_outside(c, 0, 0, 0);
         if (changed >= 0) {
-            snprintf(text, sizeof text, "C changed (buffer element %ld) but must not be", changed);
+            test_array_locate(c, changed, where, sizeof where);
+            snprintf(text, sizeof text, "C changed at %s but must not be", where);
             add_reason(reasons, size, text);
         }
         return 0;
     }
     changed = test_array_first_change_outside(c, 0, m, n);
     if (changed >= 0) {
-        snprintf(text, sizeof text,
-                 "C changed outside its M-by-N block (buffer element %ld, guard %d)", changed,
-                 TEST_GUARD);
+        test_array_locate(c, changed, where, sizeof where);
+        snprintf(text, sizeof text, "C changed outside its M-by-N block, at %s", where);
         add_reason(reasons, size, text);
     }
     ratio = T(reference_ratio)(&sh->ref, cs->alpha, cs->beta, test_array_host_matrix(c), cs->ldc,
@@ -276,9 +277,11 @@ static void run_operands(struct shape *sh, char transa, char transb, const struc
     cs.ldb = (brows > 1 ? brows : 1) + pad->b;
     cs.ldc = (m > 1 ? m : 1) + pad->c;
     placement(sh, &mem_a, &mem_b, &mem_c);
-    if (test_array_alloc(&a, arows, acols, cs.lda, sizeof(scalar_t), mem_a, 0) != 0
-        || test_array_alloc(&b, brows, bcols, cs.ldb, sizeof(scalar_t), mem_b, 0) != 0
-        || test_array_alloc(&c, m, n, cs.ldc, sizeof(scalar_t), mem_c, 1) != 0
+    if (test_array_alloc(&a, arows, acols, cs.lda, sizeof(scalar_t), sizeof(real_t), mem_a, 0)
+            != 0
+        || test_array_alloc(&b, brows, bcols, cs.ldb, sizeof(scalar_t), sizeof(real_t), mem_b, 0)
+               != 0
+        || test_array_alloc(&c, m, n, cs.ldc, sizeof(scalar_t), sizeof(real_t), mem_c, 1) != 0
         || (verdicts[0].result = malloc(c.total * sizeof(scalar_t))) == NULL
         || (verdicts[1].result = malloc(c.total * sizeof(scalar_t))) == NULL) {
         printf("  FAILED %s m=%ld n=%ld k=%ld: out of memory for the operands\n", sh->name, m,

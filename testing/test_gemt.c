@@ -110,7 +110,7 @@ static double check_b_content(const struct test_settings *s, const struct gemt_c
     const enum test_op op = T(parse_op)(cs->trans);
     const long brows = op == TEST_OP_N ? cs->m : cs->n, bcols = op == TEST_OP_N ? cs->n : cs->m;
     const int keeps_b = cs->m == 0 || cs->n == 0;
-    char text[256];
+    char text[256], where[96];
     double ratio = 0;
     long changed, wi, wj;
 
@@ -118,8 +118,9 @@ static double check_b_content(const struct test_settings *s, const struct gemt_c
     changed = keeps_b ? test_array_first_change_outside(b, 0, 0, 0)
                       : test_array_first_change_outside(b, 0, brows, bcols);
     if (changed >= 0) {
-        snprintf(text, sizeof text, "B changed %s (buffer element %ld, guard %d)",
-                 keeps_b ? "but must not be" : "outside its block", changed, TEST_GUARD);
+        test_array_locate(b, changed, where, sizeof where);
+        snprintf(text, sizeof text, "B changed %s, at %s",
+                 keeps_b ? "but must not be" : "outside its block", where);
         add_reason(reasons, size, text);
     }
     if (keeps_b)
@@ -230,8 +231,9 @@ static void run_operands(const struct test_settings *s, const char *name, long m
     cs.n = n;
     cs.lda = (m > 1 ? m : 1) + pad->a;
     cs.ldb = (brows > 1 ? brows : 1) + pad->b;
-    if (test_array_alloc(&a, m, n, cs.lda, sizeof(scalar_t), s->memory, 0) != 0
-        || test_array_alloc(&b, brows, bcols, cs.ldb, sizeof(scalar_t), s->memory, 1) != 0
+    if (test_array_alloc(&a, m, n, cs.lda, sizeof(scalar_t), sizeof(real_t), s->memory, 0) != 0
+        || test_array_alloc(&b, brows, bcols, cs.ldb, sizeof(scalar_t), sizeof(real_t), s->memory,
+                            1) != 0
         || (verdicts[0].result = malloc(b.total * sizeof(scalar_t))) == NULL
         || (verdicts[1].result = malloc(b.total * sizeof(scalar_t))) == NULL) {
         printf("  FAILED %s m=%ld n=%ld: out of memory for the operands\n", name, m, n);

@@ -112,9 +112,11 @@ void test_xerbla_reset(void);
 
 /* ---- guarded, padded arrays on the host or the device (test_array.c) ----
  * The buffer holds TEST_GUARD elements, the LD-by-COLS matrix, TEST_GUARD
- * elements.  Guards and the padding rows below ROWS hold a NaN sentinel
- * (all bits set), so that a routine that reads them spreads NaN into its
- * result and one that writes them changes their bits.
+ * elements.  Guards and the padding rows below ROWS hold a sentinel, a
+ * signaling NaN with every payload bit set in each real part (REALSIZE
+ * bytes): a routine that reads it spreads NaN into its result, and one that
+ * writes it changes its bits, even when it writes back what arithmetic made
+ * of it (arithmetic returns a quiet NaN).
  *
  * HOST is the buffer as the test filled it.  test_array_put hands it to the
  * routine: an input on the host is read in place, WORK getting a copy to
@@ -135,7 +137,7 @@ struct test_array {
     void *device;
 };
 int test_array_alloc(struct test_array *x, long rows, long cols, long ld, size_t elemsize,
-                     enum test_memory memory, int is_output);
+                     size_t realsize, enum test_memory memory, int is_output);
 void test_array_free(struct test_array *x);
 void *test_array_host_matrix(const struct test_array *x);
 void *test_array_routine_matrix(const struct test_array *x);
@@ -149,6 +151,9 @@ int test_array_unchanged(struct test_array *x);
    columns 0..COLS-1 of the matrix, or -1; after test_array_get. */
 long test_array_first_change_outside(const struct test_array *x, long row0, long rows,
                                      long cols);
+/* Where buffer element ELEMENT is: "(i,j)" of the LD-by-COLS matrix
+   (1-based), or in which guard. */
+void test_array_locate(const struct test_array *x, long element, char *out, size_t size);
 
 /* ---- deterministic data (test_data.c) ---- */
 double test_uniform(uint64_t seed, uint64_t i, uint64_t j);

@@ -27,7 +27,8 @@ void xerbla_(const char *srname, const tsblas_int *info, size_t srname_len)
 {
     size_t len = srname_len;
 
-    while (len > 0 && srname[len - 1] == ' ')
+    /* Fortran pads the name with blanks; some C callers count a NUL. */
+    while (len > 0 && (srname[len - 1] == ' ' || srname[len - 1] == '\0'))
         len--;
     if (len >= sizeof test_xerbla_seen.name)
         len = sizeof test_xerbla_seen.name - 1;
