@@ -16,8 +16,9 @@ MPI_TESTS = \
 	%reldir%/mpi_tsmttsm_np2.mpitest \
 	%reldir%/mpi_tsmttsm_np4.mpitest \
 	examples/mpi_cholqr_np4.mpitest
+MPI_FORTRAN_TESTS = %reldir%/mpi_fortran_np2.mpitest
 
-EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS)
+EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS) $(MPI_FORTRAN_TESTS)
 
 if HAVE_MPI
 TESTS += $(MPI_TESTS)
@@ -50,6 +51,18 @@ check_PROGRAMS += %reldir%/mpi_tsmttsm_s %reldir%/mpi_tsmttsm_d %reldir%/mpi_tsm
 %canon_reldir%_mpi_tsmttsm_z_CPPFLAGS = $(MPI_TEST_CPPFLAGS) -DTSBLAS_PREC_Z
 %canon_reldir%_mpi_tsmttsm_z_CFLAGS = $(TSBLAS_COMPLEX_CFLAGS)
 %canon_reldir%_mpi_tsmttsm_z_LDADD = $(MPI_TEST_LDADD)
-else
-EXTRA_DIST += %reldir%/mpi_tsmttsm.c %reldir%/mpi_bench.c examples/mpi_cholqr.c
 endif
+
+# The module tsblas_mpi from a Fortran MPI program (use mpi): compiled with
+# the flags of the MPI's Fortran wrapper, on 2 processes.
+if HAVE_MPI_FORTRAN
+TESTS += $(MPI_FORTRAN_TESTS)
+check_PROGRAMS += %reldir%/mpi_fortran
+%canon_reldir%_mpi_fortran_SOURCES = %reldir%/mpi_fortran.f90
+%canon_reldir%_mpi_fortran_FCFLAGS = $(MPI_FCFLAGS) -Isrc/fortran -Isrc/mpi -J%reldir%
+%canon_reldir%_mpi_fortran_LDADD = libtsblas_mpif.la libtsblas_mpi.la libtsblasf.la \
+	libtsblas.la $(MPI_FCLIBS)
+%canon_reldir%_mpi_fortran_LDFLAGS = $(OPENMP_CFLAGS)
+$(%canon_reldir%_mpi_fortran_OBJECTS): $(libtsblas_mpif_la_OBJECTS)
+endif
+CLEANFILES += %reldir%/*.mod

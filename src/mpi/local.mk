@@ -42,7 +42,41 @@ libtsblas_mpi_la_CPPFLAGS = $(TSBLAS_MPI_CPPFLAGS)
 libtsblas_mpi_la_LIBADD = libtsblas_mpi_s.la libtsblas_mpi_d.la libtsblas_mpi_c.la \
 	libtsblas_mpi_z.la libtsblas.la $(MPI_LIBS)
 libtsblas_mpi_la_LDFLAGS = -version-info 0:0:0
-else
-EXTRA_DIST += %reldir%/tsblas_mpi.h $(TSBLAS_MPI_PRECISION_SOURCES) $(TSBLAS_MPI_SOURCES)
+
+if HAVE_FORTRAN
+# The module tsblas_mpi, in its own library as the module tsblas is in
+# libtsblasf, so that C users of libtsblas_mpi never need libgfortran;
+# gfortran users link -ltsblas_mpif -ltsblas_mpi -ltsblasf -ltsblas
+# (pkg-config tsblas_mpif).  Its per-precision pieces are instantiated from
+# tsmttsm_mpi.inc.in by src/fortran/instantiate.sh, and it uses the module
+# tsblas (its kind tsblas_int), so it is compiled after it.
+TSBLAS_MPI_FMOD_PIECES = \
+	%reldir%/stsmttsm_mpi.inc %reldir%/dtsmttsm_mpi.inc \
+	%reldir%/ctsmttsm_mpi.inc %reldir%/ztsmttsm_mpi.inc
+
+lib_LTLIBRARIES += libtsblas_mpif.la
+libtsblas_mpif_la_SOURCES = %reldir%/tsblas_mpi.f90
+libtsblas_mpif_la_FCFLAGS = -Isrc/fortran -I%reldir% -J%reldir%
+libtsblas_mpif_la_LIBADD = libtsblas_mpi.la libtsblasf.la
+libtsblas_mpif_la_LDFLAGS = -version-info 0:0:0
+
+nodist_fmod_DATA += %reldir%/tsblas_mpi.mod
+pkgconfig_DATA += tsblas_mpif.pc
+
+$(libtsblas_mpif_la_OBJECTS): $(libtsblasf_la_OBJECTS) $(TSBLAS_MPI_FMOD_PIECES)
+# gfortran writes the module file while it compiles the object.
+%reldir%/tsblas_mpi.mod: $(libtsblas_mpif_la_OBJECTS)
+	@test -f $@ || { rm -f $(libtsblas_mpif_la_OBJECTS); $(MAKE) $(AM_MAKEFLAGS) $(libtsblas_mpif_la_OBJECTS); }
+
+$(TSBLAS_MPI_FMOD_PIECES): %reldir%/%.inc: %reldir%/tsmttsm_mpi.inc.in src/fortran/instantiate.sh
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
+	$(TSBLAS_INSTANTIATE) $(srcdir)/%reldir%/tsmttsm_mpi.inc.in $(*F) > $@-t && mv -f $@-t $@
+
+CLEANFILES += %reldir%/*.mod $(TSBLAS_MPI_FMOD_PIECES)
 endif
-EXTRA_DIST += tsblas_mpi.pc.in
+endif
+
+dist_doc_DATA += doc/mpi.md
+
+# (Automake distributes the sources of conditional libraries in any case.)
+EXTRA_DIST += tsblas_mpi.pc.in tsblas_mpif.pc.in %reldir%/tsmttsm_mpi.inc.in
