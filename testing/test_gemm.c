@@ -15,7 +15,8 @@
  *     between M and LDC, guards before and after);
  *   - the block holds the product: its error ratio (test_reference.c) is
  *     below THRESHOLD; or, when the call only scales (ALPHA = 0 or K = 0),
- *     C = BETA*C0 within one rounded product (GEMT_THRESHOLD);
+ *     C = BETA*C0: exactly in real precisions, within one rounded complex
+ *     product (GEMT_THRESHOLD) in complex ones;
  *   - when no element may change (M = 0, N = 0, or ALPHA = 0 or K = 0 with
  *     BETA = 1), the whole buffer is bit for bit unchanged;
  *   - the block is bit for bit the one of the same call with the first
@@ -146,6 +147,15 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
     }
     ratio = T(reference_ratio)(&sh->ref, cs->alpha, cs->beta, test_array_host_matrix(c), cs->ldc,
                                test_array_result_matrix(c), cs->ldc, &wi, &wj);
+#if !TSBLAS_COMPLEX
+    /* A real C = beta*C is one correctly rounded product: exact. */
+    if (scales_only
+        && !T(exact_product)(cs->beta, TEST_OP_N, test_array_host_matrix(c), cs->ldc,
+                             test_array_result_matrix(c), cs->ldc, m, n, &wi, &wj)) {
+        snprintf(text, sizeof text, "C(%ld,%ld) is not beta*C exactly", wi + 1, wj + 1);
+        add_reason(reasons, size, text);
+    }
+#endif
     if (!(ratio < threshold)) {
         if (wj >= 0)
             snprintf(text, sizeof text, "ratio %.3g >= %g at C(%ld,%ld)%s", ratio, threshold,

@@ -15,9 +15,10 @@
  *
  *     |B(i,j) - alpha*op(A)(i,j)| / (eps * |alpha| |op(A)(i,j)|) < GEMT_THRESHOLD,
  *
- * with |x| = |re| + |im|.  A real product is correctly rounded (ratio at
- * most 1/2); a complex one, two products and a sum per part, stays within
- * 1 in this measure, so the input files use GEMT_THRESHOLD 1.
+ * with |x| = |re| + |im|.  A complex product, two products and a sum per
+ * part, stays within 1 in this measure, so the input files use
+ * GEMT_THRESHOLD 1.  A real product is correctly rounded: in S and D, B
+ * must moreover be alpha*op(A) exactly.
  *
  * B is output only, so its block starts as NaN, which must not survive.
  * ALPHA = 0 gives B = 0 exactly, with NaN in A (not read).  M = 0 or N = 0
@@ -131,6 +132,13 @@ static double check_b_content(const struct test_settings *s, const struct gemt_c
                  wi + 1, wj + 1);
         add_reason(reasons, size, text);
     }
+#if !TSBLAS_COMPLEX
+    if (!T(exact_product)(cs->alpha, op, test_array_host_matrix(a), cs->lda,
+                          test_array_result_matrix(b), cs->ldb, brows, bcols, &wi, &wj)) {
+        snprintf(text, sizeof text, "B(%ld,%ld) is not alpha*op(A) exactly", wi + 1, wj + 1);
+        add_reason(reasons, size, text);
+    }
+#endif
     return ratio;
 }
 

@@ -113,4 +113,15 @@ double T(reference_ratio)(const struct T(reference) *ref, scalar_t alpha, scalar
                           const scalar_t *c0, long ldc0, const scalar_t *c, long ldc,
                           long *worst_i, long *worst_j);
 
+#if !TSBLAS_COMPLEX
+/* Real precisions: 1 when Y = FACTOR*op(X) exactly, element by element
+   (ROWS-by-COLS, compared as values: -0 equals +0, NaN fails).  One real
+   product is correctly rounded, so a correct routine gives exactly this;
+   FACTOR = 0 gives 0 without reading X.  Else 0, with the first wrong
+   element in *WRONG_I, *WRONG_J (test_reference.c). */
+int T(exact_product)(scalar_t factor, enum test_op op, const scalar_t *x, long ldx,
+                     const scalar_t *y, long ldy, long rows, long cols, long *wrong_i,
+                     long *wrong_j);
+#endif
+
 #endif

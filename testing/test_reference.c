@@ -28,6 +28,9 @@
  * alpha = 0 does not reference the product (A and B hold NaN then) and is
  * always checked element by element; beta = 0 does not reference C0 (NaN
  * there, too).
+ *
+ * T(exact_product), real precisions only, checks a result that is one real
+ * product per element (xGEMT, C = beta*C) for exact equality.
  */
 #include <config.h>
 #include <stdlib.h>
@@ -272,3 +275,25 @@ double T(reference_ratio)(const struct T(reference) *ref, scalar_t alpha, scalar
     }
     return worst;
 }
+
+#if !TSBLAS_COMPLEX
+int T(exact_product)(scalar_t factor, enum test_op op, const scalar_t *x, long ldx,
+                     const scalar_t *y, long ldy, long rows, long cols, long *wrong_i,
+                     long *wrong_j)
+{
+    long i, j;
+
+    for (j = 0; j < cols; j++)
+        for (i = 0; i < rows; i++) {
+            scalar_t expected = 0;
+            if (factor != 0)
+                expected = factor * (op == TEST_OP_N ? x[i + j * ldx] : x[j + i * ldx]);
+            if (!(y[i + j * ldy] == expected)) {
+                *wrong_i = i;
+                *wrong_j = j;
+                return 0;
+            }
+        }
+    return 1;
+}
+#endif
