@@ -51,6 +51,10 @@
 #  define DEPTH_NR HOST_DEPTH_NR_REAL
 #endif
 
+#if ROW_MR > 4 || ROW_NR > 15 || DEPTH_MR > 15 || DEPTH_NR > 15
+#  error "the tile dispatch (row_tile_*, depth_tile) has cases for ROW_MR <= 4 and tiles below 16"
+#endif
+
 /* Accumulator sets of a tile: the second one holds the products with the
    imaginary parts (row_lanes) or with the swapped parts (depth_lanes). */
 #define ACC_SETS REALS_PER_SCALAR
@@ -337,9 +341,9 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
     idx_t v, l;
     int i, j;
 
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (i = 0; i < mr; i++)
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (j = 0; j < nr; j++) {
             sum[i][j] = (vector_t){ 0 };
 #if TSBLAS_COMPLEX
@@ -349,17 +353,17 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
     for (v = 0; v < nvec; v++) {
         const idx_t off = v * VECTOR_REALS;
         vector_t xv[DEPTH_MR];
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (i = 0; i < mr; i++)
             memcpy(&xv[i], xrow[i] + off, HOST_VECTOR_BYTES);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (j = 0; j < nr; j++) {
             vector_t yv;
             memcpy(&yv, ycol[j] + off, HOST_VECTOR_BYTES);
 #if TSBLAS_COMPLEX
             const vector_t ys = __builtin_shuffle(yv, swap);
 #endif
-#pragma GCC unroll 4
+#pragma GCC unroll 8
             for (i = 0; i < mr; i++) {
                 sum[i][j] += xv[i] * yv;
 #if TSBLAS_COMPLEX
@@ -368,9 +372,9 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
             }
         }
     }
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (i = 0; i < mr; i++)
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (j = 0; j < nr; j++) {
             const scalar_t *xs = (const scalar_t *)xrow[i], *ys = (const scalar_t *)ycol[j];
             scalar_t tail = 0, total;
@@ -388,43 +392,45 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
         }
 }
 
-/* The row and column counts that have a depth_lanes tile: 1, 2, 4. */
-static int depth_instance(int n)
+/* The row (column) counts that have a depth_lanes tile: 1, 2, 4 when
+   below DEPTH_MR (DEPTH_NR), and DEPTH_MR (DEPTH_NR).  An edge runs the
+   smallest one that covers it. */
+static int depth_instance(int n, int full)
 {
-    return n <= 2 ? n : 4;
+    return n <= 2 ? n : full > 4 && n <= 4 ? 4 : full;
 }
+
+#define DEPTH_CASE(m_, n_)                                                     \
+    case (m_) * 16 + (n_):                                                     \
+        depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, res);            \
+        break;
+#if DEPTH_NR > 4
+#  define DEPTH_CASES(m_) DEPTH_CASE(m_, 1) DEPTH_CASE(m_, 2) DEPTH_CASE(m_, 4) DEPTH_CASE(m_, DEPTH_NR)
+#elif DEPTH_NR > 2
+#  define DEPTH_CASES(m_) DEPTH_CASE(m_, 1) DEPTH_CASE(m_, 2) DEPTH_CASE(m_, DEPTH_NR)
+#else
+#  define DEPTH_CASES(m_) DEPTH_CASE(m_, 1) DEPTH_CASE(m_, 2)
+#endif
 
 static void depth_tile(int mr, int nr, idx_t depth, const real_t *const *xrow,
                        const real_t *const *ycol, int conj_x, int conj_y, scalar_t *res)
 {
-#define DEPTH_CASE(m_, n_)                                                     \
-    case (m_) * 8 + (n_):                                                      \
-        depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, res);            \
-        break;
-
-    switch (mr * 8 + nr) {
-        DEPTH_CASE(1, 1)
-        DEPTH_CASE(1, 2)
-#if DEPTH_NR >= 4
-        DEPTH_CASE(1, 4)
+    switch (mr * 16 + nr) {
+        DEPTH_CASES(1)
+        DEPTH_CASES(2)
+#if DEPTH_MR > 4
+        DEPTH_CASES(4)
 #endif
-#if DEPTH_MR >= 2
-        DEPTH_CASE(2, 1)
-        DEPTH_CASE(2, 2)
-#  if DEPTH_NR >= 4
-        DEPTH_CASE(2, 4)
-#  endif
-#endif
-#if DEPTH_MR >= 4
-        DEPTH_CASE(4, 1)
-        DEPTH_CASE(4, 2)
-        DEPTH_CASE(4, 4)
+#if DEPTH_MR > 2
+        DEPTH_CASES(DEPTH_MR)
 #endif
     default:
         break;
     }
-#undef DEPTH_CASE
 }
+
+#undef DEPTH_CASES
+#undef DEPTH_CASE
 
 /*
  * depth_lanes: lanes along the depth (xl == 1, yl == 1).  The depth in
@@ -446,13 +452,13 @@ static void depth_lanes(const struct host_block *blk)
         const scalar_t beta = d0 == 0 ? blk->beta : 1;
         for (r0 = 0; r0 < blk->rows; r0 += DEPTH_MR) {
             const int nrows = (int)min_idx(DEPTH_MR, blk->rows - r0);
-            const int mr = depth_instance(nrows);
+            const int mr = depth_instance(nrows, DEPTH_MR);
             int i, j;
             for (i = 0; i < mr; i++)
                 xrow[i] = x + (r0 + (i < nrows ? i : nrows - 1)) * xr + d0 * REALS_PER_SCALAR;
             for (c0 = 0; c0 < blk->cols; c0 += DEPTH_NR) {
                 const int ncols = (int)min_idx(DEPTH_NR, blk->cols - c0);
-                const int nr = depth_instance(ncols);
+                const int nr = depth_instance(ncols, DEPTH_NR);
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + (c0 + (j < ncols ? j : ncols - 1)) * yc
                               + d0 * REALS_PER_SCALAR;

@@ -130,6 +130,9 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
 #if PIECE_BYTES == HOST_VECTOR_BYTES && ROW_MR >= 3
         PIECE_CASES(3)
 #endif
+#if PIECE_BYTES == HOST_VECTOR_BYTES && ROW_MR >= 4
+        PIECE_CASES(4)
+#endif
     default:
         break;
     }
