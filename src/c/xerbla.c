@@ -15,27 +15,37 @@ void xerbla_(const char *srname, const tsblas_int *info, size_t srname_len);
 
 static const char *const gemm_argument_names[] = {
     "", "TRANSA", "TRANSB", "M", "N", "K", "ALPHA", "A", "LDA",
-    "B", "LDB", "BETA", "C", "LDC"
+    "B", "LDB", "BETA", "C", "LDC", "COMM"
 };
 static const char *const gemt_argument_names[] = {
     "", "TRANS", "M", "N", "ALPHA", "A", "LDA", "B", "LDB"
 };
 
 /* The name of argument INFO of routine SRNAME, or NULL for a routine that
-   is not ours (the BLAS calls xerbla_ too). */
+   is not ours (the BLAS calls xerbla_ too).  The distributed routines of
+   libtsblas_mpi (xTSMTTSM_MPI) take xGEMM's arguments and COMM, 14th. */
 static const char *argument_name(const char *srname, size_t len, tsblas_int info)
 {
     static const char *const gemm_shaped[] = { "TSMTTSM", "TSMM", "MTSM" };
+    static const char mpi_suffix[] = "_MPI";
+    const size_t suffix_len = sizeof mpi_suffix - 1;
+    tsblas_int last_gemm_argument = 13;
     size_t i;
 
     while (len > 0 && srname[len - 1] == ' ')
         len--;
     if (len < 2 || strchr("SDCZsdcz", srname[0]) == NULL)
         return NULL;
+    if (len > suffix_len && strncmp(srname + len - suffix_len, mpi_suffix, suffix_len) == 0) {
+        len -= suffix_len;
+        last_gemm_argument = 14;
+    }
     for (i = 0; i < sizeof gemm_shaped / sizeof gemm_shaped[0]; i++)
         if (len - 1 == strlen(gemm_shaped[i])
             && strncmp(srname + 1, gemm_shaped[i], len - 1) == 0)
-            return info >= 1 && info <= 13 ? gemm_argument_names[info] : NULL;
+            return info >= 1 && info <= last_gemm_argument ? gemm_argument_names[info] : NULL;
+    if (last_gemm_argument == 14)
+        return NULL;
     if (len - 1 == 4 && strncmp(srname + 1, "GEMT", 4) == 0)
         return info >= 1 && info <= 8 ? gemt_argument_names[info] : NULL;
     return NULL;
