@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""gpu_perf_report.py: the plot and the tables of doc/gpu-performance.md
+from tsblas_bench --gpu CSV files.
+
+Usage:
+  python3 doc/gpu_perf_report.py plot OUT.png CSV...
+      % of the roofline against the width, tsblas solid and cuBLAS dashed,
+      one panel per routine and precision, the two storage orders in two
+      colours (square widths only).  Needs matplotlib (Debian:
+      python3-matplotlib); the device that runs the benchmark does not.
+  python3 doc/gpu_perf_report.py tables RUN_TABLE FINAL_TABLE CSV...
+      Markdown tables of every xTSMTTSM and xTSMM case of the CSV files:
+      GB/s, % of roofline and speedup over cuBLAS as measured, the path the
+      run took (from RUN_TABLE, the gpu_tsmttsm_tsmm_table.cu the library
+      of the run was built with, which had no matrix-vector rule yet) and
+      the path now (FINAL_TABLE and the matrix-vector rule).
+  python3 doc/gpu_perf_report.py paths TABLE CSV...
+      One line per case: the path TABLE gives it (for other summaries).
+
+The rows of several files are merged; a case present twice keeps its last
+row.  The path of a call follows tsm_choose_path
+(src/cuda/gpu_tsmttsm_tsmm_path.cu): the table's character at the
+rounded harmonic mean of the two widths, for the storage order of the tall
+operands.
+"""
+import csv
+import re
+import sys
+
+PRECISIONS = "SDCZ"
+PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "c": "cuBLAS"}
+
+
+def read_table(name):
+    """The 16 strings of a gpu_tsmttsm_tsmm_table.cu, in its order."""
+    strings = re.findall(r'"([dslc]{64})"', open(name).read())
+    if len(strings) != 16:
+        sys.exit("%s: not a table of paths" % name)
+    return strings
+
+
+def path_of(table, row, vector_rule=True):
+    """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
+    matrix-vector shapes take cuBLAS as tsm_choose_path says."""
+    m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
+    lda, ldb = int(row["lda"]), int(row["ldb"])
+    ta, tb = row["transa"], row["transb"]
+    if row["routine"] == "TSMTTSM":
+        a_sl = lda if ta == "N" else 1
+        b_sl = 1 if tb == "N" else ldb
+        interleaved, w1, w2, routine = a_sl != 1 and b_sl != 1, m, n, 0
+    else:
+        tall_is_a = m >= n
+        if tall_is_a:
+            t_sr = 1 if ta == "N" else lda
+        else:
+            t_sr = ldb if tb == "N" else 1
+        interleaved, w1, w2, routine = t_sr != 1, k, (n if tall_is_a else m), 1
+    p = PRECISIONS.index(row["precision"])
+    if vector_rule and min(w1, w2) == 1 and max(w1, w2) >= 16 and (routine == 1 or p < 2):
+        return "c"
+    width = (4 * w1 * w2 + w1 + w2) // (2 * (w1 + w2))
+    width = max(1, min(64, width))
+    return table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
+
+
+def shape_of(row):
+    """(P, Q) of the benchmark's case: TSMTTSM M x N; TSMM K x width of C."""
+    m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
+    if row["routine"] == "TSMTTSM":
+        return m, n
+    return k, (n if m >= n else m)
+
+
+def read_cases(names):
+    cases = {}
+    for name in names:
+        with open(name, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["target"] != "gpu" or row["routine"] not in ("TSMTTSM", "TSMM"):
+                    continue
+                if not row["m"]:
+                    continue
+                key = (row["routine"], row["precision"], row["order"], shape_of(row))
+                cases[key] = row
+    return cases
+
+
+def plot(out, names):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cases = read_cases(names)
+    colours = {"col": "tab:blue", "int": "tab:orange"}
+    fig, axes = plt.subplots(2, 4, figsize=(16, 7.5), sharex=True, sharey=True)
+    for r, routine in enumerate(("TSMTTSM", "TSMM")):
+        for p, prec in enumerate(PRECISIONS):
+            ax = axes[r][p]
+            for order in ("col", "int"):
+                pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
+                             if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
+                             and row["status"] == "ok")
+                if not pts:
+                    continue
+                ws = [w for w, _ in pts]
+                ax.plot(ws, [float(row["tsblas_pct_roofline"]) for _, row in pts], "-",
+                        color=colours[order], lw=1.6, label="tsblas " + order)
+                ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
+                        color=colours[order], lw=1.0, label="cuBLAS " + order)
+            ax.axhline(90, color="grey", lw=0.8, ls=":")
+            ax.set_title("%s%s" % (prec, routine))
+            ax.set_xlim(0, 65)
+            ax.set_ylim(0, 120)
+            ax.grid(alpha=0.3)
+            if r == 1:
+                ax.set_xlabel("width (M = N, or K = width of C)")
+            if p == 0:
+                ax.set_ylabel("% of roofline min(I*b, P)")
+    axes[0][0].legend(loc="lower left", fontsize=8)
+    fig.suptitle("tsblas (as run: the tuned table) against cuBLAS on the H100, "
+                 "% of the roofline; dotted: the 90 % goal")
+    fig.tight_layout()
+    fig.savefig(out, dpi=80)
+
+
+def cell(row, run_table, final_table):
+    """GB/s, %roof, cuBLAS %roof, speedup, path in the run, path now."""
+    if row is None:
+        return ["-"] * 6
+    run = PATH_NAMES[path_of(run_table, row, vector_rule=False)]
+    now = PATH_NAMES[path_of(final_table, row)]
+    if row["status"] != "ok":
+        return ["launch failed", "", "", "", run, now]
+    return ["%.0f" % float(row["tsblas_gbs"]), "%.0f" % float(row["tsblas_pct_roofline"]),
+            "%.0f" % float(row["baseline_pct_roofline"]), "%.2f" % float(row["speedup"]),
+            run, now if now != run else "="]
+
+
+def tables(run_name, final_name, names):
+    run_table, final_table = read_table(run_name), read_table(final_name)
+    cases = read_cases(names)
+    for routine in ("TSMTTSM", "TSMM"):
+        for prec in PRECISIONS:
+            shapes = sorted({pq for (ro, pr, o, pq) in cases if (ro, pr) == (routine, prec)},
+                            key=lambda pq: (pq[0] != pq[1], pq))
+            if not shapes:
+                continue
+            print("#### %s%s\n" % (prec, routine))
+            print("| P x Q | col GB/s | col %roof | cuBLAS | speedup | path | now "
+                  "| int GB/s | int %roof | cuBLAS | speedup | path | now |")
+            print("|---|" + "---:|" * 4 + "---|---|" + "---:|" * 4 + "---|---|")
+            for pq in shapes:
+                line = ["%d" % pq[0] if pq[0] == pq[1] else "%dx%d" % pq]
+                for order in ("col", "int"):
+                    line += cell(cases.get((routine, prec, order, pq)), run_table, final_table)
+                print("| " + " | ".join(line) + " |")
+            print()
+
+
+def paths(table_name, names):
+    table = read_table(table_name)
+    for (routine, prec, order, pq), row in sorted(read_cases(names).items()):
+        print(routine, prec, order, "%dx%d" % pq, PATH_NAMES[path_of(table, row)])
+
+
+def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "plot":
+        plot(sys.argv[2], sys.argv[3:])
+    elif len(sys.argv) >= 5 and sys.argv[1] == "tables":
+        tables(sys.argv[2], sys.argv[3], sys.argv[4:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "paths":
+        paths(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
