@@ -1,5 +1,5 @@
 /*
- * gpu_tsmm.cu: the xTSMM kernel, C := alpha*op(A)*op(B) + beta*C with one
+ * gpu_tsmm.cu: the xTSMM kernels, C := alpha*op(A)*op(B) + beta*C with one
  * of M, N huge and K and the other small: a tall & skinny block vector
  * times a small matrix.
  *
@@ -13,14 +13,27 @@
  *       C(i, j) = sum_l op(B)**T(j, l) * op(A)**T(l, i).
  * The tall operand T (op(A), or op(B)**T) is read in place with strides;
  * the small one S (op(B), or op(A)**T, K-by-w) is scaled by alpha (as the
- * reference xGEMM does: temp = alpha*B(l,j)), conjugated where asked,
- * and held in shared memory by every block.  Each thread owns one row r
- * and TW consecutive entries of it in registers, loops over l, and writes
- * its entries once: with a column-major C the stores of a warp are
- * contiguous, as are the loads of a column-major T.  The grid strides over
- * the rows (x, sized to the device) and covers the width in chunks of TW
- * (y).  The width chunk TW is fixed at compile time (1, 2, 4 or 8, the
- * smallest that covers w up to 8).
+ * reference xGEMM does: temp = alpha*B(l,j)), conjugated where asked, and
+ * held in shared memory by every block.  The grid, sized to the device,
+ * strides over the rows.  The path comes from the tuned table
+ * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, or one of two kernels:
+ *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
+ *     4 or 8) consecutive entries of it in registers, loops over l reading
+ *     T straight from global memory, and writes its entries once; the grid
+ *     covers the width in chunks of TW (y), so T is read once per chunk.
+ *     At widths 1-4 it moves data at the bandwidth of the device.
+ *   staged (tsmm_staged_kernel): every block computes ALL w columns of its
+ *     rows, so T is read exactly once.  A block takes ROWS rows at a time
+ *     and steps through l in chunks of KC: each chunk of T (ROWS x KC) is
+ *     copied into shared memory with asynchronous copies, coalesced in
+ *     either storage order, stored l-major, while the previous chunk is
+ *     computed (two stages).  Each thread owns a TR x TW tile of C in
+ *     registers, reads its entries of T and S with 16-byte shared-memory
+ *     loads (tiles transposed by vectors, so a warp reads consecutive
+ *     vectors) and does TR*TW fused multiply-adds per l; after the last
+ *     chunk of l it writes its tile.  Consecutive threads take consecutive
+ *     rows when C is column-major and consecutive columns when it is
+ *     interleaved, so the stores of a warp are contiguous either way.
  *
  * Arguments
  * =========
@@ -28,19 +41,19 @@
  * K >= 1, alpha != 0; beta = 0 means C is not read.
  */
 #include <config.h>
-#include "cuda_internal.cuh"
+#include "gpu_tsmttsm_tsmm_common.cuh"
 
 namespace tsblas {
 
-const int TSMM_THREADS = 256;
-/* Width chunks of one thread: compile-time register tiles. */
+/* Width chunks of one thread of the direct kernel: compile-time register
+   tiles. */
 const int TSMM_MAX_TW = 8;
 
 template <typename T, int TW>
-__global__ void __launch_bounds__(TSMM_THREADS)
-tsmm_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_sl, bool conj_t,
-            const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
-            idx_t o_sr, idx_t o_sw)
+__global__ void __launch_bounds__(TSM_THREADS)
+tsmm_direct_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_sl,
+                   bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,
+                   T beta, T *out, idx_t o_sr, idx_t o_sw)
 {
     /* alpha*S, K-by-wpad row-major: the width padded with zeros to whole
        chunks, so the inner loop needs no guard. */
@@ -80,37 +93,253 @@ tsmm_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_sl, boo
     }
 }
 
+/*
+ * The staged kernel.  Shared memory: alpha*S as KPAD x PITCH_S (row l at
+ * l*PITCH_S, zero beyond K and w), then two stages of T, each KC x PITCH_T
+ * (entry (r, l) of the chunk at l*PITCH_T + r).  A block has TILES_W tiles
+ * across the width and TILES_R = TSM_THREADS / TILES_W down the rows, so
+ * ROWS = TILES_R*TR rows per chunk.
+ */
+template <typename T, int TR, int TW>
+__global__ void __launch_bounds__(TSM_THREADS)
+tsmm_staged_kernel(idx_t nrows, int w, int k, int kc, const T *tall, idx_t t_sr, idx_t t_sl,
+                   typename scalar_info<T>::real sign_t, const T *small, idx_t s_sl,
+                   idx_t s_sw, bool conj_s, T alpha, T beta, T *out, idx_t o_sr, idx_t o_sw)
+{
+    constexpr int VR = tsm_load_elems<T, TR>(), VW = tsm_load_elems<T, TW>();
+    constexpr int V = tsm_vector_elems<T>();
+    const int tiles_w = (w + TW - 1) / TW, pitch_s = tiles_w * TW;
+    const int tiles_r = TSM_THREADS / tiles_w, rows = tiles_r * TR;
+    const int pitch_t = rows + V;
+    const int nk = (k + kc - 1) / kc, kpad = nk * kc;
+    const int stage_elems = kc * pitch_t;
+    const int t = threadIdx.x;
+    const bool rows_fastest = o_sr == 1;
+    const int tile_r = rows_fastest ? t % tiles_r : t / tiles_w;
+    const int tile_j = rows_fastest ? t / tiles_r : t % tiles_w;
+    const bool computes = tile_r < tiles_r && tile_j < tiles_w;
+    const idx_t nchunks = (nrows + rows - 1) / rows;
+    /* Chunks of this block times the steps through l. */
+    const idx_t my_chunks = nchunks > (idx_t)blockIdx.x
+                                ? (nchunks - 1 - blockIdx.x) / gridDim.x + 1 : 0;
+    const idx_t steps = my_chunks * nk;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    T *s = reinterpret_cast<T *>(shared_bytes);
+    T *stages = s + (kpad * pitch_s + V - 1) / V * V;
+    const tsm_copy_plan plan = tsm_make_copy_plan(rows, kc, t_sr == 1);
+    T acc[TR][TW];
+    int stage = 0;
+
+    for (int e = t; e < kpad * pitch_s; e += TSM_THREADS) {
+        const int l = e / pitch_s, j = e % pitch_s;
+        s[e] = l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
+                              : zero<T>();
+    }
+#pragma unroll
+    for (int ii = 0; ii < TR; ii++)
+#pragma unroll
+        for (int jj = 0; jj < TW; jj++)
+            acc[ii][jj] = zero<T>();
+
+    if (steps > 0)
+        tsm_issue_copies(plan, tall, t_sr, t_sl, (idx_t)blockIdx.x * rows, nrows, 0, k, stages,
+                         1, pitch_t);
+    for (idx_t step = 0; step < steps; step++) {
+        const idx_t r0 = ((idx_t)blockIdx.x + (step / nk) * gridDim.x) * rows;
+        const int kq = (int)(step % nk);
+        const T *st = stages + stage * stage_elems;
+
+        if (step + 1 < steps) {
+            const idx_t nr0 = ((idx_t)blockIdx.x + ((step + 1) / nk) * gridDim.x) * rows;
+            const idx_t nl0 = (idx_t)((step + 1) % nk) * kc;
+            tsm_issue_copies(plan, tall, t_sr, t_sl, nr0, nrows, nl0, k,
+                             stages + (stage ^ 1) * stage_elems, 1, pitch_t);
+            tsm_wait_copies<1>();
+        } else {
+            tsm_wait_copies<0>();
+        }
+        __syncthreads();
+        if (computes) {
+#pragma unroll 2
+            for (int l = 0; l < kc; l++) {
+                const T *srow = s + (kq * kc + l) * pitch_s;
+                T tv[TR], sv[TW];
+#pragma unroll
+                for (int v = 0; v < TR / VR; v++)
+                    tsm_load_vector<T, VR>(st + l * pitch_t + (v * tiles_r + tile_r) * VR,
+                                           tv + v * VR);
+#pragma unroll
+                for (int u = 0; u < TW / VW; u++)
+                    tsm_load_vector<T, VW>(srow + (u * tiles_w + tile_j) * VW, sv + u * VW);
+#pragma unroll
+                for (int ii = 0; ii < TR; ii++)
+                    tsm_conj_sign(tv[ii], sign_t);
+#pragma unroll
+                for (int ii = 0; ii < TR; ii++)
+#pragma unroll
+                    for (int jj = 0; jj < TW; jj++)
+                        acc[ii][jj] = fma_acc(acc[ii][jj], tv[ii], sv[jj]);
+            }
+        }
+        __syncthreads();
+        stage ^= 1;
+
+        if (kq == nk - 1) {
+            if (computes) {
+#pragma unroll
+                for (int ii = 0; ii < TR; ii++) {
+                    const idx_t r = r0 + ((ii / VR) * tiles_r + tile_r) * VR + ii % VR;
+#pragma unroll
+                    for (int jj = 0; jj < TW; jj++) {
+                        const int j = ((jj / VW) * tiles_w + tile_j) * VW + jj % VW;
+                        if (r < nrows && j < w) {
+                            T *o = out + r * o_sr + j * o_sw;
+                            *o = is_zero(beta) ? acc[ii][jj] : add(acc[ii][jj], mul(beta, *o));
+                        }
+                        acc[ii][jj] = zero<T>();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* ---- kernel tables ---- */
+
 template <typename T>
-struct tsmm_kernel_ptr {
+struct tsmm_direct_ptr {
     typedef void (*type)(idx_t, int, int, const T *, idx_t, idx_t, bool, const T *, idx_t,
                          idx_t, bool, T, T, T *, idx_t, idx_t);
 };
 
 template <typename T>
-static typename tsmm_kernel_ptr<T>::type pick_tsmm_kernel(idx_t w, int *tw)
+static typename tsmm_direct_ptr<T>::type pick_direct_kernel(idx_t w, int *tw)
 {
     if (w <= 1) {
         *tw = 1;
-        return tsmm_kernel<T, 1>;
+        return tsmm_direct_kernel<T, 1>;
     }
     if (w <= 2) {
         *tw = 2;
-        return tsmm_kernel<T, 2>;
+        return tsmm_direct_kernel<T, 2>;
     }
     if (w <= 4) {
         *tw = 4;
-        return tsmm_kernel<T, 4>;
+        return tsmm_direct_kernel<T, 4>;
     }
     *tw = TSMM_MAX_TW;
-    return tsmm_kernel<T, TSMM_MAX_TW>;
+    return tsmm_direct_kernel<T, TSMM_MAX_TW>;
 }
 
-/* Bytes of shared memory alpha*S takes: K rows of the width padded to
-   whole chunks of TW. */
 template <typename T>
-static size_t tsmm_shared_bytes(idx_t w, idx_t k, int tw)
+struct tsmm_staged_ptr {
+    typedef void (*type)(idx_t, int, int, int, const T *, idx_t, idx_t,
+                         typename scalar_info<T>::real, const T *, idx_t, idx_t, bool, T, T, T *,
+                         idx_t, idx_t);
+};
+
+/* TW in {1, 2, 4, 8}, TR the largest edge of the path: 4 or 8 (Z: 2 or 4,
+   and TW up to 4; tsm_largest_edge). */
+template <typename T, int TR>
+static typename tsmm_staged_ptr<T>::type pick_staged_width(int tw)
 {
-    return (size_t)k * (size_t)((w + tw - 1) / tw * tw) * sizeof(T);
+    switch (tw) {
+    case 1:
+        return tsmm_staged_kernel<T, TR, 1>;
+    case 2:
+        return tsmm_staged_kernel<T, TR, 2>;
+    case 4:
+        return tsmm_staged_kernel<T, TR, 4>;
+    default:
+        if constexpr (sizeof(T) <= 8)
+            return tsmm_staged_kernel<T, TR, 8>;
+        else
+            return tsmm_staged_kernel<T, TR, 4>;
+    }
+}
+
+template <typename T>
+static typename tsmm_staged_ptr<T>::type pick_staged_kernel(int tr, int tw)
+{
+    constexpr int large = sizeof(T) <= 8 ? 8 : 4;
+    return tr == large ? pick_staged_width<T, large>(tw) : pick_staged_width<T, large / 2>(tw);
+}
+
+/* ---- the launches ---- */
+
+/* The device's shared memory a block may have; 0 or an error code. */
+static int shared_memory_limit(int *limit)
+{
+    int device;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    return err == cudaSuccess ? 0 : cuda_failure("xTSMM device attributes", err);
+}
+
+/* The direct kernel on T (ROWS x K, strides t_sr, t_sl), S (K x W) and OUT
+   (ROWS x W).  *FITS is false when alpha*S does not fit a block's shared
+   memory (then nothing is launched). */
+template <typename T>
+static int launch_direct(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl,
+                         bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s,
+                         T alpha, T beta, T *out, idx_t o_sr, idx_t o_sw, cudaStream_t stream,
+                         bool *fits)
+{
+    int tw, shared_limit = 0, blocks_per_sm = 0, status;
+    typename tsmm_direct_ptr<T>::type kernel = pick_direct_kernel<T>(w, &tw);
+    const size_t shared = (size_t)k * (size_t)((w + tw - 1) / tw * tw) * sizeof(T);
+    idx_t grid;
+
+    status = shared_memory_limit(&shared_limit);
+    *fits = status == 0 && shared <= (size_t)shared_limit;
+    if (status != 0 || !*fits)
+        return status;
+    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    grid = fill_grid(blocks_per_sm, (rows + TSM_THREADS - 1) / TSM_THREADS);
+    kernel<<<dim3((unsigned)grid, (unsigned)((w + tw - 1) / tw)), TSM_THREADS, shared, stream>>>(
+        rows, (int)w, (int)k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw, conj_s, alpha, beta,
+        out, o_sr, o_sw);
+    return launch_status("xTSMM kernel");
+}
+
+/* The same with the staged kernel and the tiles of PATH. */
+template <typename T>
+static int launch_staged(enum tsm_path path, idx_t nrows, idx_t w, idx_t k, const T *tall,
+                         idx_t t_sr, idx_t t_sl, bool conj_t, const T *small, idx_t s_sl,
+                         idx_t s_sw, bool conj_s, T alpha, T beta, T *out, idx_t o_sr,
+                         idx_t o_sw, cudaStream_t stream, bool *fits)
+{
+    typedef typename scalar_info<T>::real real;
+    const int edge = tsm_largest_edge<T>(path);
+    const int tw = tsm_tile_side(w, edge), tr = edge;
+    const idx_t tiles_w = (w + tw - 1) / tw, rows = TSM_THREADS / tiles_w * tr;
+    const idx_t pitch_t = rows + tsm_vector_elems<T>();
+    /* KC: l in as few even chunks as a stage of TSM_STAGE_BYTES allows. */
+    const idx_t kc_max = TSM_STAGE_BYTES / (pitch_t * (idx_t)sizeof(T));
+    const idx_t nk = (k + (kc_max > 0 ? kc_max : 1) - 1) / (kc_max > 0 ? kc_max : 1);
+    const idx_t kc = (k + nk - 1) / nk;
+    const idx_t s_elems = (nk * kc * tiles_w * tw + tsm_vector_elems<T>() - 1)
+                          / tsm_vector_elems<T>() * tsm_vector_elems<T>();
+    const size_t shared = (size_t)(s_elems + 2 * kc * pitch_t) * sizeof(T);
+    typename tsmm_staged_ptr<T>::type kernel = pick_staged_kernel<T>(tr, tw);
+    int shared_limit = 0, blocks_per_sm = 0, status;
+    idx_t grid;
+
+    status = shared_memory_limit(&shared_limit);
+    *fits = status == 0 && shared <= (size_t)shared_limit;
+    if (status != 0 || !*fits)
+        return status;
+    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    grid = fill_grid(blocks_per_sm, (nrows + rows - 1) / rows);
+    kernel<<<(unsigned)grid, TSM_THREADS, shared, stream>>>(
+        nrows, (int)w, (int)k, (int)kc, tall, t_sr, t_sl, (real)(conj_t ? -1 : 1), small, s_sl,
+        s_sw, conj_s, alpha, beta, out, o_sr, o_sw);
+    return launch_status("xTSMM kernel");
 }
 
 template <typename T>
@@ -123,44 +352,29 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
     const bool tall_is_a = m >= n;
     const idx_t rows = tall_is_a ? m : n, w = tall_is_a ? n : m;
-    int tw, device, shared_limit = 0, blocks_per_sm = 0;
-    typename tsmm_kernel_ptr<T>::type kernel = pick_tsmm_kernel<T>(w, &tw);
-    size_t shared = tsmm_shared_bytes<T>(w, k, tw);
-    idx_t grid;
-    cudaError_t err;
+    /* T(r, l) = t[r*t_sr + l*t_sl], S(l, j) = s[l*s_sl + j*s_sw],
+       out(r, j) = c[r*o_sr + j*o_sw]; for M < N, T(r, l) = op(B)(l, r),
+       S(l, i) = op(A)(i, l), out(r, i) = C(i, r). */
+    const T *tall = tall_is_a ? a : b, *small = tall_is_a ? b : a;
+    const idx_t t_sr = tall_is_a ? a_si : b_sj, t_sl = tall_is_a ? a_sl : b_sl;
+    const idx_t s_sl = tall_is_a ? b_sl : a_sl, s_sw = tall_is_a ? b_sj : a_si;
+    const bool conj_t = (tall_is_a ? opa : opb) == TSBLAS_OP_C;
+    const bool conj_s = (tall_is_a ? opb : opa) == TSBLAS_OP_C;
+    const idx_t o_sr = tall_is_a ? 1 : ldc, o_sw = tall_is_a ? ldc : 1;
+    const enum tsm_path path = tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1,
+                                               k, w);
+    bool fits = false;
+    int status = 0;
 
-    err = cudaGetDevice(&device);
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin,
-                                     device);
-    if (err != cudaSuccess)
-        return cuda_failure("xTSMM device attributes", err);
-    if (shared > (size_t)shared_limit)
-        return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
-                                  stream);
-    if (shared > 48 * 1024) {
-        /* Above 48 KiB a block's shared memory must be asked for. */
-        err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   (int)shared);
-        if (err != cudaSuccess)
-            return cuda_failure("xTSMM shared memory", err);
-    }
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, TSMM_THREADS,
-                                                        shared);
-    if (err != cudaSuccess)
-        return cuda_failure("xTSMM occupancy", err);
-    grid = fill_grid(blocks_per_sm, (rows + TSMM_THREADS - 1) / TSMM_THREADS);
-
-    if (tall_is_a)
-        kernel<<<dim3((unsigned)grid, (unsigned)((w + tw - 1) / tw)), TSMM_THREADS, shared,
-                 stream>>>(rows, (int)w, (int)k, a, a_si, a_sl, opa == TSBLAS_OP_C, b, b_sl,
-                           b_sj, opb == TSBLAS_OP_C, alpha, beta, c, 1, ldc);
-    else
-        /* T(r, l) = op(B)(l, r), S(l, i) = op(A)(i, l), out(r, i) = C(i, r). */
-        kernel<<<dim3((unsigned)grid, (unsigned)((w + tw - 1) / tw)), TSMM_THREADS, shared,
-                 stream>>>(rows, (int)w, (int)k, b, b_sj, b_sl, opb == TSBLAS_OP_C, a, a_sl,
-                           a_si, opa == TSBLAS_OP_C, alpha, beta, c, ldc, 1);
-    return launch_status("xTSMM kernel");
+    if (path == TSM_DIRECT)
+        status = launch_direct<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
+                                  conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
+    else if (path != TSM_CUBLAS)
+        status = launch_staged<T>(path, rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
+                                  conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
+    if (status != 0 || fits)
+        return status;
+    return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
 }
 
 template int gpu_tsmm<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t, float,

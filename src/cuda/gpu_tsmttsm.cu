@@ -5,8 +5,9 @@
  * Purpose
  * =======
  * gpu_tsmttsm computes the M-by-N C from op(A) (M-by-K) and op(B) (K-by-N)
- * in two stages (Ernst et al. 2021, section 3):
- *   1. tsmttsm_partial_kernel: a grid sized to the device (SMs x resident
+ * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
+ * or two stages of our own (Ernst et al. 2021, section 3):
+ *   1. a partial-sums kernel: a grid sized to the device (SMs x resident
  *      blocks) strides over the long dimension K.  The M-by-N result is cut
  *      into TM-by-TN tiles; each thread owns one tile, held in registers,
  *      and a set of rows l of the long dimension, and accumulates
@@ -18,18 +19,31 @@
  * No floating-point atomics: for one device and one shape the order of
  * every sum is fixed, so results are bit-identical run to run.
  *
+ * The two partial-sums kernels:
+ *   direct (tsmttsm_direct_kernel): each thread loads its rows of A and B
+ *     straight from global memory.  Consecutive threads take consecutive
+ *     rows l when a column-major operand is involved (the loads of a warp
+ *     are then contiguous), consecutive tiles of one row when both operands
+ *     are interleaved.  Square widths 1, 2, 4, 8, 16 and 32 have the width
+ *     fixed at compile time; other widths take 4-by-4 tiles.  At widths 1-4
+ *     it reads at the bandwidth of the device.
+ *   staged (tsmttsm_staged_kernel): a block copies a chunk of ROWS rows of
+ *     A and B into shared memory with asynchronous copies, coalesced in
+ *     either storage order, as ROWS-by-M and ROWS-by-N row-major blocks,
+ *     while it computes the previous chunk (two stages: the loads of the
+ *     next chunk are in flight during the arithmetic).  Each thread then
+ *     reads its tile's entries of a row with 16-byte shared-memory loads
+ *     and does TM*TN fused multiply-adds per row; the tiles are mapped
+ *     transposed by vectors (entry i of vector v of tile t is row
+ *     (v*tiles + t)*VE + i), so that the threads of a warp read consecutive
+ *     vectors.  The tile side is chosen per width (a power of two up to 4
+ *     or 8, 2 or 4 for Z, by the path), so the FMA/load ratio grows with
+ *     the width.  doc/gpu-performance.md has what each reached on the H100.
+ *
  * Storage orders.  The long index l of each operand has stride 1 in the
  * column-major block vector (A as K-by-M with TRANSA = 'T'/'C', B as K-by-N
  * with TRANSB = 'N') and stride LD in the interleaved one (A as M-by-K with
- * TRANSA = 'N', B as N-by-K with TRANSB = 'T'/'C').  Consecutive threads
- * take consecutive rows l when a column-major operand is involved (the
- * loads of a warp are then contiguous), and consecutive tiles of one row
- * when both operands are interleaved (each row is then read contiguously).
- *
- * Widths.  Square widths 1, 2, 4, 8, 16 and 32 have kernels with the width
- * fixed at compile time (no guards, index arithmetic folded); every other
- * M, N <= 64 takes the run-time-width kernel with 4-by-4 tiles.  The table
- * of fixed widths is the place issue 5's tuning extends.
+ * TRANSA = 'N', B as N-by-K with TRANSB = 'T'/'C').
  *
  * Arguments
  * =========
@@ -37,18 +51,17 @@
  * alpha != 0; beta = 0 means C is not read.
  */
 #include <config.h>
-#include "cuda_internal.cuh"
+#include "gpu_tsmttsm_tsmm_common.cuh"
 
 namespace tsblas {
 
-const int TSMTTSM_THREADS = 256;
 const int FINISH_THREADS = 256;
 
 template <typename T, int TM, int TN, int FM, int FN>
-__global__ void __launch_bounds__(TSMTTSM_THREADS)
-tsmttsm_partial_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t a_si,
-                       idx_t a_sl, bool conj_a, const T *b, idx_t b_sl, idx_t b_sj,
-                       bool conj_b, bool rows_fastest, T *partial)
+__global__ void __launch_bounds__(TSM_THREADS)
+tsmttsm_direct_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t a_si,
+                      idx_t a_sl, bool conj_a, const T *b, idx_t b_sl, idx_t b_sj, bool conj_b,
+                      bool rows_fastest, T *partial)
 {
     const int m = FM > 0 ? FM : m_runtime;
     const int n = FN > 0 ? FN : n_runtime;
@@ -57,14 +70,14 @@ tsmttsm_partial_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t 
     const bool whole_n = FN > 0 && FN % TN == 0;
     const int tiles_m = (m + TM - 1) / TM;
     const int ntiles = tiles_m * ((n + TN - 1) / TN);
-    const int rows_per_block = TSMTTSM_THREADS / ntiles;
+    const int rows_per_block = TSM_THREADS / ntiles;
     const int t = threadIdx.x;
     const int tile = rows_fastest ? t / rows_per_block : t % ntiles;
     const int slot = rows_fastest ? t % rows_per_block : t / ntiles;
     const bool active = tile < ntiles && slot < rows_per_block;
     const int i0 = (tile % tiles_m) * TM;
     const int j0 = (tile / tiles_m) * TN;
-    __shared__ T block_sum[TSMTTSM_THREADS];
+    __shared__ T block_sum[TSM_THREADS];
     T acc[TM][TN];
 
 #pragma unroll
@@ -114,6 +127,113 @@ tsmttsm_partial_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t 
     }
 }
 
+/* The staged kernel.  Shared memory: two stages of ROWS x PITCH_A (A) then
+   ROWS x PITCH_B (B), the pitches the widths rounded up to whole tiles; the
+   columns beyond M and N stay zero (their sums are never written). */
+template <typename T, int TM, int TN>
+__global__ void __launch_bounds__(TSM_THREADS)
+tsmttsm_staged_kernel(int m, int n, idx_t k, int rows, const T *a, idx_t a_si, idx_t a_sl,
+                      typename scalar_info<T>::real sign_a, const T *b, idx_t b_sl, idx_t b_sj,
+                      typename scalar_info<T>::real sign_b, T *partial)
+{
+    constexpr int VA = tsm_load_elems<T, TM>(), VB = tsm_load_elems<T, TN>();
+    const int tiles_m = (m + TM - 1) / TM, tiles_n = (n + TN - 1) / TN;
+    const int pitch_a = tiles_m * TM, pitch_b = tiles_n * TN;
+    const int ntiles = tiles_m * tiles_n, groups = TSM_THREADS / ntiles;
+    const int t = threadIdx.x;
+    const int tile = t % ntiles, group = t / ntiles;
+    const int tile_i = tile % tiles_m, tile_j = tile / tiles_m;
+    const int stage_elems = rows * (pitch_a + pitch_b);
+    const idx_t nchunks = (k + rows - 1) / rows;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    T *stages = reinterpret_cast<T *>(shared_bytes);
+    /* Row r of a chunk is A(l0 + r, :) at stage[r*pitch_a ...]. */
+    const tsm_copy_plan plan_a = tsm_make_copy_plan(rows, m, a_sl == 1);
+    const tsm_copy_plan plan_b = tsm_make_copy_plan(rows, n, b_sl == 1);
+    T acc[TM][TN];
+    int stage = 0;
+
+#pragma unroll
+    for (int ii = 0; ii < TM; ii++)
+#pragma unroll
+        for (int jj = 0; jj < TN; jj++)
+            acc[ii][jj] = zero<T>();
+    for (int e = t; e < 2 * stage_elems; e += TSM_THREADS)
+        stages[e] = zero<T>();
+    __syncthreads();
+
+    if ((idx_t)blockIdx.x < nchunks) {
+        const idx_t l0 = (idx_t)blockIdx.x * rows;
+        tsm_issue_copies(plan_a, a, a_sl, a_si, l0, k, 0, m, stages, pitch_a, 1);
+        tsm_issue_copies(plan_b, b, b_sl, b_sj, l0, k, 0, n, stages + rows * pitch_a, pitch_b, 1);
+    }
+    for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x) {
+        const idx_t next = chunk + gridDim.x;
+        const T *sa = stages + stage * stage_elems;
+        const T *sb = sa + rows * pitch_a;
+
+        if (next < nchunks) {
+            T *na = stages + (stage ^ 1) * stage_elems;
+            tsm_issue_copies(plan_a, a, a_sl, a_si, next * rows, k, 0, m, na, pitch_a, 1);
+            tsm_issue_copies(plan_b, b, b_sl, b_sj, next * rows, k, 0, n, na + rows * pitch_a,
+                             pitch_b, 1);
+            tsm_wait_copies<2>();
+        } else {
+            tsm_wait_copies<0>();
+        }
+        __syncthreads();
+        if (group < groups) {
+#pragma unroll 2
+            for (int r = group; r < rows; r += groups) {
+                T av[TM], bv[TN];
+#pragma unroll
+                for (int v = 0; v < TM / VA; v++)
+                    tsm_load_vector<T, VA>(sa + r * pitch_a + (v * tiles_m + tile_i) * VA,
+                                           av + v * VA);
+#pragma unroll
+                for (int u = 0; u < TN / VB; u++)
+                    tsm_load_vector<T, VB>(sb + r * pitch_b + (u * tiles_n + tile_j) * VB,
+                                           bv + u * VB);
+#pragma unroll
+                for (int ii = 0; ii < TM; ii++)
+                    tsm_conj_sign(av[ii], sign_a);
+#pragma unroll
+                for (int jj = 0; jj < TN; jj++)
+                    tsm_conj_sign(bv[jj], sign_b);
+#pragma unroll
+                for (int ii = 0; ii < TM; ii++)
+#pragma unroll
+                    for (int jj = 0; jj < TN; jj++)
+                        acc[ii][jj] = fma_acc(acc[ii][jj], av[ii], bv[jj]);
+            }
+        }
+        __syncthreads();
+        stage ^= 1;
+    }
+
+    /* Block-local reduction, one tile entry at a time, the groups summed in
+       increasing order; the first stage serves as scratch. */
+    T *scratch = stages;
+    T *out = partial + (idx_t)blockIdx.x * m * n;
+#pragma unroll
+    for (int ii = 0; ii < TM; ii++) {
+#pragma unroll
+        for (int jj = 0; jj < TN; jj++) {
+            const int i = ((ii / VA) * tiles_m + tile_i) * VA + ii % VA;
+            const int j = ((jj / VB) * tiles_n + tile_j) * VB + jj % VB;
+            scratch[t] = acc[ii][jj];
+            __syncthreads();
+            if (group == 0 && i < m && j < n) {
+                T s = scratch[t];
+                for (int g = 1; g < groups; g++)
+                    s = add(s, scratch[t + g * ntiles]);
+                out[i + (idx_t)j * m] = s;
+            }
+            __syncthreads();
+        }
+    }
+}
+
 template <typename T>
 __global__ void __launch_bounds__(FINISH_THREADS)
 tsmttsm_finish_kernel(int m, int n, int parts, const T *partial, T alpha, T beta, T *c,
@@ -140,39 +260,164 @@ tsmttsm_finish_kernel(int m, int n, int parts, const T *partial, T alpha, T beta
     }
 }
 
+/* ---- the direct kernel for an M-by-N result, through the table of fixed
+   widths ---- */
+
 template <typename T>
-struct partial_kernel {
+struct direct_kernel {
     typedef void (*type)(int, int, idx_t, const T *, idx_t, idx_t, bool, const T *, idx_t,
                          idx_t, bool, bool, T *);
 };
 
-/* The kernel for an M-by-N result and its tile, through the table of fixed
-   widths. */
 template <typename T>
-static typename partial_kernel<T>::type pick_partial_kernel(idx_t m, idx_t n, int *tm, int *tn)
+static typename direct_kernel<T>::type pick_direct_kernel(idx_t m, idx_t n, int *tm, int *tn)
 {
     *tm = *tn = 4;
     if (m == n) {
         switch (m) {
         case 1:
             *tm = *tn = 1;
-            return tsmttsm_partial_kernel<T, 1, 1, 1, 1>;
+            return tsmttsm_direct_kernel<T, 1, 1, 1, 1>;
         case 2:
             *tm = *tn = 2;
-            return tsmttsm_partial_kernel<T, 2, 2, 2, 2>;
+            return tsmttsm_direct_kernel<T, 2, 2, 2, 2>;
         case 4:
-            return tsmttsm_partial_kernel<T, 4, 4, 4, 4>;
+            return tsmttsm_direct_kernel<T, 4, 4, 4, 4>;
         case 8:
-            return tsmttsm_partial_kernel<T, 4, 4, 8, 8>;
+            return tsmttsm_direct_kernel<T, 4, 4, 8, 8>;
         case 16:
-            return tsmttsm_partial_kernel<T, 4, 4, 16, 16>;
+            return tsmttsm_direct_kernel<T, 4, 4, 16, 16>;
         case 32:
-            return tsmttsm_partial_kernel<T, 4, 4, 32, 32>;
+            return tsmttsm_direct_kernel<T, 4, 4, 32, 32>;
         default:
             break;
         }
     }
-    return tsmttsm_partial_kernel<T, 4, 4, 0, 0>;
+    return tsmttsm_direct_kernel<T, 4, 4, 0, 0>;
+}
+
+/* ---- the staged kernel for tile sides TM, TN in {1, 2, 4, 8} ---- */
+
+template <typename T>
+struct staged_kernel {
+    typedef typename scalar_info<T>::real real;
+    typedef void (*type)(int, int, idx_t, int, const T *, idx_t, idx_t, real, const T *, idx_t,
+                         idx_t, real, T *);
+};
+
+template <typename T, int TM>
+static typename staged_kernel<T>::type pick_staged_tn(int tn)
+{
+    switch (tn) {
+    case 1:
+        return tsmttsm_staged_kernel<T, TM, 1>;
+    case 2:
+        return tsmttsm_staged_kernel<T, TM, 2>;
+    case 4:
+        return tsmttsm_staged_kernel<T, TM, 4>;
+    default:
+        if constexpr (sizeof(T) <= 8)
+            return tsmttsm_staged_kernel<T, TM, 8>;
+        else
+            return tsmttsm_staged_kernel<T, TM, 4>;
+    }
+}
+
+template <typename T>
+static typename staged_kernel<T>::type pick_staged_kernel(int tm, int tn)
+{
+    switch (tm) {
+    case 1:
+        return pick_staged_tn<T, 1>(tn);
+    case 2:
+        return pick_staged_tn<T, 2>(tn);
+    case 4:
+        return pick_staged_tn<T, 4>(tn);
+    default:
+        if constexpr (sizeof(T) <= 8)
+            return pick_staged_tn<T, 8>(tn);
+        else
+            return pick_staged_tn<T, 4>(tn);
+    }
+}
+
+/* ---- the launches ---- */
+
+/* The partial sums of the direct kernel into workspace: *GRID blocks,
+   *WORKSPACE to be released by the caller (also on failure). */
+template <typename T>
+static int launch_direct(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
+                         idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    const bool rows_fastest = a_sl == 1 || b_sl == 1;
+    int tm, tn, blocks_per_sm = 0, status;
+    typename direct_kernel<T>::type kernel = pick_direct_kernel<T>(m, n, &tm, &tn);
+    const idx_t ntiles = ((m + tm - 1) / tm) * ((n + tn - 1) / tn);
+    const idx_t rows_per_block = TSM_THREADS / ntiles;
+
+    status = tsm_blocks_per_sm((const void *)kernel, 0, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    *grid = fill_grid(blocks_per_sm, (k + rows_per_block - 1) / rows_per_block);
+    status = workspace_acquire(workspace, (size_t)(*grid * m * n) * sizeof(T), stream);
+    if (status != 0)
+        return status;
+    kernel<<<(unsigned)*grid, TSM_THREADS, 0, stream>>>(
+        (int)m, (int)n, k, a, a_si, a_sl, opa == TSBLAS_OP_C, b, b_sl, b_sj, opb == TSBLAS_OP_C,
+        rows_fastest, (T *)*workspace);
+    return launch_status("xTSMTTSM partial sums kernel");
+}
+
+/* The same for the staged kernel with the tiles of PATH. */
+template <typename T>
+static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op opb, idx_t m,
+                         idx_t n, idx_t k, const T *a, idx_t a_si, idx_t a_sl, const T *b,
+                         idx_t b_sl, idx_t b_sj, cudaStream_t stream, idx_t *grid,
+                         void **workspace)
+{
+    typedef typename scalar_info<T>::real real;
+    const int edge = tsm_largest_edge<T>(path);
+    int tm = tsm_tile_side(m, edge), tn = tsm_tile_side(n, edge);
+    int blocks_per_sm = 0, status, rows;
+    idx_t pitches;
+    size_t shared;
+    typename staged_kernel<T>::type kernel;
+
+    /* Every tile needs a thread: widen the narrower tile side until the
+       tiles fit in a block (4 x 4 tiles cover 64 x 64). */
+    while (((m + tm - 1) / tm) * ((n + tn - 1) / tn) > TSM_THREADS) {
+        if (tm <= tn)
+            tm *= 2;
+        else
+            tn *= 2;
+    }
+    kernel = pick_staged_kernel<T>(tm, tn);
+    pitches = (m + tm - 1) / tm * tm + (n + tn - 1) / tn * tn;
+    /* A stage of about TSM_STAGE_BYTES, at least 16 rows, no more rows than
+       K needs. */
+    rows = tsm_pow2_floor(TSM_STAGE_BYTES / (pitches * (idx_t)sizeof(T)));
+    if (rows > 4096)
+        rows = 4096;
+    while (rows > 16 && rows / 2 >= k)
+        rows /= 2;
+    if (rows < 16)
+        rows = 16;
+    shared = (size_t)(2 * rows * pitches) * sizeof(T);
+    if (shared < TSM_THREADS * sizeof(T))
+        shared = TSM_THREADS * sizeof(T);
+
+    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    *grid = fill_grid(blocks_per_sm, (k + rows - 1) / rows);
+    status = workspace_acquire(workspace, (size_t)(*grid * m * n) * sizeof(T), stream);
+    if (status != 0)
+        return status;
+    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
+        (int)m, (int)n, k, rows, a, a_si, a_sl, (real)(opa == TSBLAS_OP_C ? -1 : 1), b, b_sl,
+        b_sj, (real)(opb == TSBLAS_OP_C ? -1 : 1), (T *)*workspace);
+    return launch_status("xTSMTTSM partial sums kernel");
 }
 
 template <typename T>
@@ -183,28 +428,20 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     /* op(A)(i, l) = a[i*a_si + l*a_sl], op(B)(l, j) = b[l*b_sl + j*b_sj]. */
     const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
     const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
-    const bool rows_fastest = a_sl == 1 || b_sl == 1;
-    int tm, tn, blocks_per_sm = 0, status;
-    typename partial_kernel<T>::type kernel = pick_partial_kernel<T>(m, n, &tm, &tn);
-    idx_t ntiles = ((m + tm - 1) / tm) * ((n + tn - 1) / tn);
-    idx_t rows_per_block = TSMTTSM_THREADS / ntiles;
-    idx_t grid;
-    cudaError_t err;
-    void *workspace;
+    const enum tsm_path path = tsm_choose_path(TSBLAS_TSMTTSM, tsm_precision<T>::index,
+                                               a_sl != 1 && b_sl != 1, m, n);
+    idx_t grid = 0;
+    void *workspace = NULL;
+    int status;
 
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, kernel, TSMTTSM_THREADS,
-                                                        0);
-    if (err != cudaSuccess)
-        return cuda_failure("xTSMTTSM occupancy", err);
-    grid = fill_grid(blocks_per_sm, (k + rows_per_block - 1) / rows_per_block);
-
-    status = workspace_acquire(&workspace, (size_t)(grid * m * n) * sizeof(T), stream);
-    if (status != 0)
-        return status;
-    kernel<<<(unsigned)grid, TSMTTSM_THREADS, 0, stream>>>(
-        (int)m, (int)n, k, a, a_si, a_sl, opa == TSBLAS_OP_C, b, b_sl, b_sj, opb == TSBLAS_OP_C,
-        rows_fastest, (T *)workspace);
-    status = launch_status("xTSMTTSM partial sums kernel");
+    if (path == TSM_CUBLAS)
+        return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
+    if (path == TSM_DIRECT)
+        status = launch_direct<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+                                  &workspace);
+    else
+        status = launch_staged<T>(path, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,
+                                  &grid, &workspace);
     if (status == 0) {
         tsmttsm_finish_kernel<T><<<(unsigned)(m * n), FINISH_THREADS, 0, stream>>>(
             (int)m, (int)n, (int)grid, (const T *)workspace, alpha, beta, c, ldc);

@@ -1,0 +1,228 @@
+/*
+ * gpu_tsmttsm_tsmm_common.cuh: what the xTSMTTSM and xTSMM kernels share:
+ * the choice of path for a call (tuned table, gpu_tsmttsm_tsmm_path.cu),
+ * the register-tile sizes of the staged kernels, and the device helpers that
+ * stage a block of a tall operand into shared memory.
+ *
+ * Paths.  Each call goes one of four ways:
+ *   TSM_DIRECT        the kernels of issue 4: every thread loads its operands
+ *                     straight from global memory (best at widths 1-4);
+ *   TSM_STAGED_SMALL  the staged kernels with small register tiles,
+ *   TSM_STAGED_LARGE  the staged kernels with large register tiles: blocks
+ *                     copy chunks of the tall operands into shared memory with
+ *                     asynchronous copies (cp.async, two stages, so the next
+ *                     chunk is in flight while the current one is computed),
+ *                     and each thread computes a register tile from there;
+ *   TSM_CUBLAS        cuBLAS xGEMM, where it is faster.
+ * The choice is a table measured on the device (testing/gpu_tune_tsm.sh):
+ * per routine, precision, storage order and width (for a non-square call the
+ * width of the square call with the same arithmetic intensity, the harmonic
+ * mean 2mn/(m+n)), after one rule for matrix-vector shapes
+ * (gpu_tsmttsm_tsmm_path.cu).  The environment variable
+ * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large or cublas forces
+ * one path (for the tuning sweep); anything else, or unset, means the
+ * table.
+ */
+#ifndef TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
+#define TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
+
+#include "cuda_internal.cuh"
+
+namespace tsblas {
+
+enum tsm_path { TSM_DIRECT, TSM_STAGED_SMALL, TSM_STAGED_LARGE, TSM_CUBLAS };
+
+/* Precision index of the tuned table: S, D, C, Z. */
+template <typename T> struct tsm_precision;
+template <> struct tsm_precision<float> { static const int index = 0; };
+template <> struct tsm_precision<double> { static const int index = 1; };
+template <> struct tsm_precision<cuFloatComplex> { static const int index = 2; };
+template <> struct tsm_precision<cuDoubleComplex> { static const int index = 3; };
+
+/* The path of ROUTINE (TSBLAS_TSMTTSM or TSBLAS_TSMM) for PRECISION on
+   block vectors stored INTERLEAVED (else column-major) with the widths
+   W1, W2 (xTSMTTSM: M, N; xTSMM: K and the short side of C). */
+enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
+                              idx_t w1, idx_t w2);
+
+/* *BLOCKS := blocks of KERNEL (TSM_THREADS threads, SHARED bytes of dynamic
+   shared memory) resident on one multiprocessor of the current device,
+   after raising the kernel's limit of shared memory to the device's
+   largest (launches of SHARED bytes then never fail for it).  The answer
+   is kept per thread, so a repeated call asks the runtime nothing: on
+   short inputs the host's time per call shows.  0 or an error code. */
+int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
+
+/* The tuned table (gpu_tsmttsm_tsmm_table.cu, written by the sweep):
+   'd', 's', 'l' or 'c' for WIDTH = 1..64. */
+char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
+                         int width);
+
+/* ---- register tiles of the staged kernels ----
+ * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of
+ * results.  The edge of a tile side is a power of two up to the largest
+ * edge of its path: 4 (small) or 8 (large); for Z, whose elements take four
+ * registers each, 2 or 4 (a 4 x 4 tile is 64 accumulator registers, and
+ * 8 x 8 would spill). */
+const int TSM_THREADS = 256;
+
+template <typename T>
+inline int tsm_largest_edge(enum tsm_path path)
+{
+    const int big = sizeof(T) > 8 ? 4 : 8;
+    return path == TSM_STAGED_LARGE ? big : big / 2;
+}
+
+/* The tile side for a width W: the smallest power of two >= W, at most EDGE. */
+inline int tsm_tile_side(idx_t w, int edge)
+{
+    int side = 1;
+    while (side < edge && side < w)
+        side *= 2;
+    return side;
+}
+
+/* ---- elements and vectors of shared memory ---- */
+
+/* Elements of a 16-byte vector: the widest shared-memory load. */
+template <typename T>
+__host__ __device__ constexpr int tsm_vector_elems()
+{
+    return 16 / (int)sizeof(T);
+}
+
+/* Elements a thread loads at once from a run of TILE consecutive ones. */
+template <typename T, int TILE>
+__host__ __device__ constexpr int tsm_load_elems()
+{
+    return TILE < tsm_vector_elems<T>() ? TILE : tsm_vector_elems<T>();
+}
+
+template <int BYTES> struct tsm_raw;
+template <> struct tsm_raw<4> { typedef unsigned int type; };
+template <> struct tsm_raw<8> { typedef uint2 type; };
+template <> struct tsm_raw<16> { typedef uint4 type; };
+
+/* OUT[0 .. VE-1] := P[0 .. VE-1], one shared-memory load (P aligned to
+   VE elements). */
+template <typename T, int VE>
+__device__ inline void tsm_load_vector(const T *p, T *out)
+{
+    typedef typename tsm_raw<VE * sizeof(T)>::type raw;
+    const raw bits = *reinterpret_cast<const raw *>(p);
+    memcpy(out, &bits, sizeof bits);
+}
+
+/* x := conj(x) when SIGN is -1 (op C); SIGN is 1 otherwise.  A multiply,
+   not a branch, in the inner loops. */
+__device__ inline void tsm_conj_sign(float &, float) {}
+__device__ inline void tsm_conj_sign(double &, double) {}
+__device__ inline void tsm_conj_sign(cuFloatComplex &x, float sign) { x.y *= sign; }
+__device__ inline void tsm_conj_sign(cuDoubleComplex &x, double sign) { x.y *= sign; }
+
+/* ---- asynchronous copies into shared memory ----
+ * One element of 4, 8 or 16 bytes from global to shared memory; when VALID
+ * is false nothing is read and the element becomes zero.  The copies of a
+ * thread are committed as one group; tsm_wait_copies<N> waits until at most
+ * N groups are in flight.  Devices older than sm_80 copy synchronously. */
+template <typename T>
+__device__ inline void tsm_copy_element(T *dst, const T *src, bool valid)
+{
+#if __CUDA_ARCH__ >= 800
+    const unsigned dst_shared = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst_shared), "l"(src),
+                 "n"(sizeof(T)), "r"(valid ? (int)sizeof(T) : 0)
+                 : "memory");
+#else
+    *dst = valid ? *src : zero<T>();
+#endif
+}
+
+__device__ inline void tsm_commit_copies()
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+
+template <int N>
+__device__ inline void tsm_wait_copies()
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+#endif
+}
+
+/*
+ * How the threads of a block share the copy of a ROWS x COLS block of a
+ * tall operand, element (r, c) at src[r*src_r + c*src_c], into shared
+ * memory at dst[r*dst_r + c*dst_c].  Consecutive threads take consecutive
+ * elements along the operand's contiguous direction (r when src_r == 1,
+ * else c), so that the loads of a warp are coalesced whatever the storage
+ * order.  Element e = t + p*TSM_THREADS of thread t is at (fast, slow) =
+ * (e mod F, e div F); the plan keeps the position of the first one and the
+ * step, so no division is left in the copy loop.
+ */
+struct tsm_copy_plan {
+    bool rows_fast;     /* the fast direction is r */
+    int fast_extent;    /* F: ROWS or COLS */
+    int total;          /* ROWS * COLS */
+    int fast0, slow0;   /* position of this thread's first element */
+    int step_fast, step_slow;  /* TSM_THREADS = step_slow*F + step_fast */
+};
+
+__device__ inline tsm_copy_plan tsm_make_copy_plan(int rows, int cols, bool rows_fast)
+{
+    tsm_copy_plan plan;
+    plan.rows_fast = rows_fast;
+    plan.fast_extent = rows_fast ? rows : cols;
+    plan.total = rows * cols;
+    plan.fast0 = (int)threadIdx.x % plan.fast_extent;
+    plan.slow0 = (int)threadIdx.x / plan.fast_extent;
+    plan.step_fast = TSM_THREADS % plan.fast_extent;
+    plan.step_slow = TSM_THREADS / plan.fast_extent;
+    return plan;
+}
+
+/* Issues the copies of one block: rows R0 + r and columns C0 + c of the
+   operand; an element at or beyond ROW_END or COL_END is zero. */
+template <typename T>
+__device__ inline void tsm_issue_copies(const tsm_copy_plan &plan, const T *src, idx_t src_r,
+                                        idx_t src_c, idx_t r0, idx_t row_end, idx_t c0,
+                                        idx_t col_end, T *dst, int dst_r, int dst_c)
+{
+    int fast = plan.fast0, slow = plan.slow0;
+    /* Not unrolled: every copy is in flight at once anyway, and unrolled
+       address arithmetic costs registers. */
+#pragma unroll 1
+    for (int e = (int)threadIdx.x; e < plan.total; e += TSM_THREADS) {
+        const int r = plan.rows_fast ? fast : slow;
+        const int c = plan.rows_fast ? slow : fast;
+        const bool valid = r0 + r < row_end && c0 + c < col_end;
+        tsm_copy_element(dst + r * dst_r + c * dst_c,
+                         valid ? src + (r0 + r) * src_r + (c0 + c) * src_c : src, valid);
+        fast += plan.step_fast;
+        slow += plan.step_slow;
+        if (fast >= plan.fast_extent) {
+            fast -= plan.fast_extent;
+            slow++;
+        }
+    }
+    tsm_commit_copies();
+}
+
+/* Bytes of one stage of a staged kernel: what a block has in flight. */
+const int TSM_STAGE_BYTES = 32 * 1024;
+
+/* Largest power of two <= X (X >= 1). */
+inline int tsm_pow2_floor(idx_t x)
+{
+    int p = 1;
+    while ((idx_t)p * 2 <= x)
+        p *= 2;
+    return p;
+}
+
+} /* namespace tsblas */
+
+#endif

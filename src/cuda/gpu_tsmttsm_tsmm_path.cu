@@ -1,0 +1,135 @@
+/*
+ * gpu_tsmttsm_tsmm_path.cu: which path an xTSMTTSM or xTSMM call on the
+ * GPU takes (gpu_tsmttsm_tsmm_common.cuh says what the paths are).
+ *
+ * Purpose
+ * =======
+ * tsm_choose_path returns the path of the tuned table
+ * (gpu_tsmttsm_tsmm_table.cu) for the routine, the precision, the storage
+ * order and the width, unless the environment variable TSBLAS_GPU_TSM_PATH
+ * forces one: "direct", "staged-small", "staged-large" or "cublas" (the
+ * tuning sweep, testing/gpu_tune_tsm.sh, times each path this way).
+ *
+ * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
+ * with inner dimension K and output width w, the arithmetic intensity is
+ * that of the square product of width 2ab/(a+b) (a, b the two widths): the
+ * table is measured on square products and this, rounded, is its index.
+ *
+ * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
+ * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
+ * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
+ * of the roofline where ours, keyed by the square width 2, reached
+ * 28-98 %; doc/gpu-performance.md).  Not complex xTSMTTSM: there cuBLAS
+ * stayed under 1 % on four of the six such calls measured.
+ *
+ * Arguments
+ * =========
+ * ROUTINE      TSBLAS_TSMTTSM or TSBLAS_TSMM.
+ * PRECISION    0..3 for S, D, C, Z.
+ * INTERLEAVED  the tall operands are interleaved (row-major) block vectors;
+ *              a call that mixes the orders counts as column-major.
+ * W1, W2       M and N (xTSMTTSM); K and the width of C (xTSMM); 1..64.
+ *
+ * tsm_blocks_per_sm (the launch geometry of the staged and direct kernels)
+ * lives here too: it keeps, per host thread, the last few answers of the
+ * runtime's occupancy calculator.
+ */
+#include <config.h>
+#include <stdlib.h>
+#include "gpu_tsmttsm_tsmm_common.cuh"
+
+namespace tsblas {
+
+/* The path TSBLAS_GPU_TSM_PATH forces, or -1 for the table. */
+static int forced_path()
+{
+    static const struct {
+        const char *name;
+        enum tsm_path path;
+    } names[] = {
+        { "direct", TSM_DIRECT },
+        { "staged-small", TSM_STAGED_SMALL },
+        { "staged-large", TSM_STAGED_LARGE },
+        { "cublas", TSM_CUBLAS },
+    };
+    const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
+
+    if (asked != NULL)
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strcmp(asked, names[i].name) == 0)
+                return names[i].path;
+    return -1;
+}
+
+enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
+                              idx_t w1, idx_t w2)
+{
+    const int forced = forced_path();
+    idx_t width;
+
+    if (forced >= 0)
+        return (enum tsm_path)forced;
+    if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
+        && (routine == TSBLAS_TSMM || precision < 2))
+        return TSM_CUBLAS;
+    width = (4 * w1 * w2 + w1 + w2) / (2 * (w1 + w2));
+    if (width < 1)
+        width = 1;
+    if (width > SKINNY_MAX)
+        width = SKINNY_MAX;
+    switch (tsm_tuned_path_code(routine, precision, interleaved, (int)width)) {
+    case 'd':
+        return TSM_DIRECT;
+    case 's':
+        return TSM_STAGED_SMALL;
+    case 'l':
+        return TSM_STAGED_LARGE;
+    default:
+        return TSM_CUBLAS;
+    }
+}
+
+/* Occupancy answers kept per thread: kernel, shared bytes, device. */
+const int OCCUPANCY_CACHE = 16;
+struct occupancy_entry {
+    const void *kernel;
+    size_t shared;
+    int device, blocks;
+};
+static __thread occupancy_entry occupancy_cache[OCCUPANCY_CACHE];
+static __thread int occupancy_next;
+
+int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
+{
+    int device, i, shared_limit = 0;
+    cudaError_t err = cudaGetDevice(&device);
+
+    if (err != cudaSuccess)
+        return cuda_failure("cudaGetDevice", err);
+    for (i = 0; i < OCCUPANCY_CACHE; i++) {
+        const occupancy_entry *e = &occupancy_cache[i];
+        if (e->kernel == kernel && e->shared == shared && e->device == device) {
+            *blocks = e->blocks;
+            return 0;
+        }
+    }
+    /* The kernel's limit goes to the device's largest, never down to
+       SHARED: a later call of the same kernel with more shared memory
+       finds its answer in the cache and sets nothing. */
+    err = cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (err == cudaSuccess)
+        err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   shared_limit);
+    if (err == cudaSuccess)
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, TSM_THREADS, shared);
+    if (err != cudaSuccess)
+        return cuda_failure("kernel occupancy", err);
+    occupancy_cache[occupancy_next].kernel = kernel;
+    occupancy_cache[occupancy_next].shared = shared;
+    occupancy_cache[occupancy_next].device = device;
+    occupancy_cache[occupancy_next].blocks = *blocks;
+    occupancy_next = (occupancy_next + 1) % OCCUPANCY_CACHE;
+    return 0;
+}
+
+} /* namespace tsblas */

@@ -1,0 +1,184 @@
+#!/bin/sh
+# gpu_tune_tsm.sh: the tuning sweep of the GPU paths of xTSMTTSM and xTSMM,
+# and the table of paths it yields (src/cuda/gpu_tsmttsm_tsmm_table.cu).
+#
+# Usage:
+#   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] BUILD_DIR OUT_DIR
+#       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
+#       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large), each
+#       run timing that path and cuBLAS on the same calls: xTSMTTSM and
+#       xTSMM, S/D/C/Z, both storage orders, square widths (direct 2-16,
+#       staged-small 2-64, staged-large 4-64), tall operands of SIZE
+#       (default 256M: five times the H100's L2 cache, a sixteenth of the
+#       time of 4G), median of N runs (default 3).  Writes
+#       OUT_DIR/tune-PATH.csv and the logs.
+#   testing/gpu_tune_tsm.sh table CSV... > src/cuda/gpu_tsmttsm_tsmm_table.cu
+#       Writes the table from the CSV files of a sweep (named *tune-PATH.csv):
+#       for each routine, precision, order and width the fastest of the
+#       paths measured, and cuBLAS (c) unless one of ours is at least as
+#       fast as the fastest cuBLAS time seen for that call.  Width 1 is not
+#       swept (cuBLAS takes seconds on some interleaved complex calls there):
+#       it takes the path of the nearest width measured, as does any width
+#       no file covers.  With no CSV file every width gets c.
+#       Any other CSV file is a check at full size: tsblas_bench run with
+#       the library built with the table of the same sweep files.  Where
+#       such a run found our path slower than cuBLAS on a square call, the
+#       width gets c (on the H100 the sweep's smaller operands favoured our
+#       kernels at some widths; doc/gpu-performance.md).
+#
+# The table is made for the GPU the sweep ran on; doc/gpu-performance.md
+# says how it was made for the H100 and how to make it for another GPU.
+set -u
+
+usage() {
+  sed -n '2,32p' "$0" >&2
+  exit 2
+}
+
+sweep() {
+  bytes=256M
+  reps=3
+  while test $# -gt 0; do
+    case $1 in
+      --bytes) bytes=$2; shift 2 ;;
+      --reps) reps=$2; shift 2 ;;
+      -*) usage ;;
+      *) break ;;
+    esac
+  done
+  test $# -eq 2 || usage
+  build=$1
+  out=$2
+  mkdir -p "$out" || exit 2
+  status=0
+  for path in direct staged-small staged-large; do
+    case $path in
+      direct) widths=2-16 ;;
+      staged-small) widths=2-64 ;;
+      staged-large) widths=4-64 ;;
+    esac
+    TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines tsmttsm,tsmm \
+      --precisions sdcz --orders col,int --widths $widths --pairs none --bytes "$bytes" \
+      --reps "$reps" --csv "$out/tune-$path.csv" > "$out/tune-$path.txt" 2>&1
+    rc=$?
+    echo "tuning sweep, path $path: exit $rc, `tail -n 1 "$out/tune-$path.txt"`"
+    test $rc -eq 0 || status=1
+  done
+  return $status
+}
+
+table() {
+  awk -F, '
+    function code_of(path) {
+      if (path == "direct") return "d"
+      if (path == "staged-small") return "s"
+      if (path == "staged-large") return "l"
+      return ""
+    }
+    FNR == 1 {
+      path = FILENAME
+      sub(/.*tune-/, "", path)
+      sub(/\.csv$/, "", path)
+      code = code_of(path)
+      for (i = 1; i <= NF; i++) col[$i] = i
+      next
+    }
+    $col["target"] == "gpu" && $col["status"] == "ok" {
+      routine = $col["routine"]
+      if (routine != "TSMTTSM" && routine != "TSMM") next
+      # the width of a square call: M = N (TSMTTSM), K = the short side
+      # of C (TSMM); other calls are not in the table
+      short = $col["m"] + 0 < $col["n"] + 0 ? $col["m"] + 0 : $col["n"] + 0
+      w = routine == "TSMTTSM" ? $col["m"] + 0 : $col["k"] + 0
+      if (routine == "TSMTTSM" ? $col["m"] != $col["n"] : w != short) next
+      key = routine SUBSEP $col["precision"] SUBSEP $col["order"]
+      ours = $col["tsblas_ms"] + 0
+      theirs = $col["baseline_ms"] + 0
+      if (!(FILENAME in seen)) {
+        seen[FILENAME] = 1
+        files[++nfiles] = FILENAME
+      }
+      if (code == "") {
+        if (ours > 0 && theirs > 0)
+          slower[key, w] = ours > theirs
+        next
+      }
+      if (ours > 0 && (!((key, w) in best) || ours < best[key, w])) {
+        best[key, w] = ours
+        best_code[key, w] = code
+      }
+      if (theirs > 0 && (!((key, w) in cublas) || theirs < cublas[key, w]))
+        cublas[key, w] = theirs
+    }
+    END {
+      print "/*"
+      print " * gpu_tsmttsm_tsmm_table.cu: the path of each xTSMTTSM and xTSMM call on"
+      print " * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh)."
+      print " *"
+      print " * Written by \"testing/gpu_tune_tsm.sh table\" from:"
+      for (f = 1; f <= nfiles; f++) {
+        print " *   " files[f]
+      }
+      if (nfiles == 0)
+        print " *   (no measurements: every width takes cuBLAS)"
+      print " * Do not edit: sweep again on the target GPU instead"
+      print " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
+      print " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
+      print " * l staged kernel with large tiles, c cuBLAS."
+      print " */"
+      print "#include <config.h>"
+      print "#include \"gpu_tsmttsm_tsmm_common.cuh\""
+      print ""
+      print "namespace tsblas {"
+      print ""
+      print "static const char *const tuned_paths[2][4][2] = {"
+      split("TSMTTSM TSMM", routines, " ")
+      split("S D C Z", precs, " ")
+      split("col int", orders, " ")
+      for (r = 1; r <= 2; r++) {
+        print "    { /* x" routines[r] " */"
+        for (p = 1; p <= 4; p++) {
+          print "        {"
+          for (o = 1; o <= 2; o++) {
+            key = routines[r] SUBSEP precs[p] SUBSEP orders[o]
+            s = ""
+            for (w = 1; w <= 64; w++) {
+              # the nearest width measured, the lower one first
+              c = "c"
+              for (d = 0; d < 64; d++) {
+                if ((key, w - d) in best || (key, w - d) in cublas) { m = w - d; break }
+                if ((key, w + d) in best || (key, w + d) in cublas) { m = w + d; break }
+              }
+              if (d < 64 && (key, m) in best \
+                  && (!((key, m) in cublas) || best[key, m] <= cublas[key, m]))
+                c = best_code[key, m]
+              if ((key, w) in slower && slower[key, w])
+                c = "c"
+              s = s c
+            }
+            printf "            \"%s\"%s /* %s %s */\n", s, o == 1 ? "," : " },", precs[p], orders[o]
+          }
+        }
+        print "    },"
+      }
+      print "};"
+      print ""
+      print "char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,"
+      print "                         int width)"
+      print "{"
+      print "    return tuned_paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];"
+      print "}"
+      print ""
+      print "} /* namespace tsblas */"
+    }
+  ' "$@" /dev/null
+}
+
+test $# -ge 1 || usage
+mode=$1
+shift
+case $mode in
+  sweep) sweep "$@" ;;
+  table) table "$@" ;;
+  *) usage ;;
+esac
