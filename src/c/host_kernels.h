@@ -11,7 +11,10 @@
  *     Out(r,c) = out[r*ro + c*co],      r < rows, c < cols,
  *
  * opx, opy conjugating when conj_x, conj_y (complex only).  beta == 0
- * writes Out without reading it.  Two kernels compute such a block:
+ * writes Out without reading it; stream_out (only with beta == 0) asks for
+ * non-temporal stores where the instruction set has them, for an Out too
+ * large to be read again from the caches.  Two kernels compute such a
+ * block:
  *
  *   row_lanes    needs xr == 1: the SIMD lanes run along r, each Y value is
  *                broadcast (an outer-product register tile, as a GEMM
@@ -44,6 +47,7 @@ struct host_block {
     scalar_t *out;
     idx_t ro, co;
     scalar_t alpha, beta;
+    int stream_out;
 };
 
 struct host_kernels {
@@ -103,6 +107,11 @@ const struct host_kernels *X(host_kernels)(void);
 /* TSMM: the long dimension is cut into blocks of about this many bytes of
    the tall operand. */
 #define HOST_TSMM_BLOCK_BYTES (64 * 1024)
+
+/* TSMM with beta = 0 writes C with non-temporal stores from this size of C
+   on: such a C leaves the caches before anyone reads it again, and the
+   stores then skip reading each line before writing it (write-allocate). */
+#define HOST_TSMM_STREAM_BYTES (32 * 1024 * 1024)
 
 /* MTSM: row blocks of the regular matrix and depth blocks such that the
    skinny operand's slab stays in the L2 cache. */

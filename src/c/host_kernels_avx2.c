@@ -17,6 +17,8 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 7
 
+#include <immintrin.h>
+
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 
@@ -33,6 +35,8 @@
 #define HOST_DEPTH_NR_COMPLEX 3
 #define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
 #define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
+#define HOST_STREAM_STORE(p, v) _mm256_stream_si256((__m256i *)(p), (__m256i)(v))
+#define HOST_STREAM_FENCE() _mm_sfence()
 #include "host_kernels_body.h"
 
 #pragma GCC pop_options

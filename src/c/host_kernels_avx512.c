@@ -18,6 +18,8 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 7
 
+#include <immintrin.h>
+
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx2,fma")
 
@@ -34,6 +36,8 @@
 #define HOST_DEPTH_NR_COMPLEX 3
 #define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
 #define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
+#define HOST_STREAM_STORE(p, v) _mm512_stream_si512((void *)(p), (__m512i)(v))
+#define HOST_STREAM_FENCE() _mm_sfence()
 #include "host_kernels_body.h"
 
 #pragma GCC pop_options

@@ -24,6 +24,7 @@
  * that conjugation asks for, when a tile is stored, so the inner loops are
  * plain multiply-adds.
  */
+#include <stdint.h>
 #include <string.h>
 
 #if defined(TSBLAS_PREC_S)
@@ -125,6 +126,61 @@ static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, in
     }
 }
 
+#if TSBLAS_COMPLEX
+/* Swaps the real and imaginary part of every element of a vector. */
+#  if SCALAR_BYTES == 8
+typedef int32_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#  else
+typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#  endif
+#  if HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 16
+#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 8
+#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 4
+#    define SWAP_MASK { 1, 0, 3, 2 }
+#  else
+#    define SWAP_MASK { 1, 0 }
+#  endif
+#  if HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 16
+#    define ALTERNATING_SIGNS { -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 8
+#    define ALTERNATING_SIGNS { -1, 1, -1, 1, -1, 1, -1, 1 }
+#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 4
+#    define ALTERNATING_SIGNS { -1, 1, -1, 1 }
+#  else
+#    define ALTERNATING_SIGNS { -1, 1 }
+#  endif
+
+ALWAYS_INLINE vector_t swap_parts(vector_t v)
+{
+    const swap_mask_t swap = SWAP_MASK;
+    return __builtin_shuffle(v, swap);
+}
+
+/* z*v for a complex scalar z and a vector of complex elements v. */
+ALWAYS_INLINE vector_t scale_complex(scalar_t z, vector_t v)
+{
+    const vector_t alternating = ALTERNATING_SIGNS;
+    return ((const real_t *)&z)[0] * v + ((const real_t *)&z)[1] * (alternating * swap_parts(v));
+}
+
+/* The elements opx(x)*opy(y) from the vectors a = x*Re(y), b = x*Im(y). */
+ALWAYS_INLINE vector_t combine_row_lanes(vector_t a, vector_t b, int conj_x, int conj_y)
+{
+    const vector_t alternating = ALTERNATING_SIGNS;
+    const vector_t b_swapped = swap_parts(b);
+
+    if (!conj_x && !conj_y)
+        return a + alternating * b_swapped;
+    if (!conj_x)
+        return a - alternating * b_swapped;
+    if (!conj_y)
+        return b_swapped - alternating * a;
+    return -(alternating * a) - b_swapped;
+}
+#endif
+
 /* Where row_lanes puts its tiles: Out(r, c) = out[r*ro + c*co] for the
    cols valid columns, := alpha*T + beta*Out. */
 struct row_tile_out {
@@ -133,7 +189,23 @@ struct row_tile_out {
     int cols;
     scalar_t alpha, beta;
     int conj_x, conj_y;
+    int stream;
 };
+
+/* Stores a full vector, non-temporally when asked and the instruction set
+   can (HOST_STREAM_STORE, aligned addresses only). */
+ALWAYS_INLINE void store_vector(real_t *out, vector_t value, int stream)
+{
+#if defined(HOST_STREAM_STORE)
+    if (stream && ((uintptr_t)out & (HOST_VECTOR_BYTES - 1)) == 0) {
+        HOST_STREAM_STORE(out, value);
+        return;
+    }
+#else
+    (void)stream;
+#endif
+    memcpy(out, &value, HOST_VECTOR_BYTES);
+}
 
 /* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR and
    ROW_NR.  An edge of nc columns runs the smallest one that covers it. */
@@ -261,7 +333,7 @@ static void row_lanes(const struct host_block *blk)
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
                                                  blk->ro, blk->co, nc, blk->alpha,
                                                  d0 == 0 ? blk->beta : 1, blk->conj_x,
-                                                 blk->conj_y };
+                                                 blk->conj_y, blk->stream_out };
                 int j;
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;
@@ -271,24 +343,15 @@ static void row_lanes(const struct host_block *blk)
         }
         r0 += ntiles * tile_rows;
     }
+#if defined(HOST_STREAM_FENCE)
+    /* Non-temporal stores are weakly ordered: make them visible before
+       anyone is told the block is done. */
+    if (blk->stream_out)
+        HOST_STREAM_FENCE();
+#endif
 }
 
 #if TSBLAS_COMPLEX
-/* Swaps the real and imaginary part of every element of a vector. */
-#  if SCALAR_BYTES == 8
-typedef int32_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
-#  else
-typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
-#  endif
-#  if HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 16
-#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14 }
-#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 8
-#    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6 }
-#  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 4
-#    define SWAP_MASK { 1, 0, 3, 2 }
-#  else
-#    define SWAP_MASK { 1, 0 }
-#  endif
 
 /* opx(x)*opy(y) summed, from the lanes of a = x*y and b = x*swap(y)
    folded to their even and odd sums. */
@@ -334,7 +397,6 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
 {
     vector_t sum[DEPTH_MR][DEPTH_NR];
 #if TSBLAS_COMPLEX
-    const swap_mask_t swap = SWAP_MASK;
     vector_t sum2[DEPTH_MR][DEPTH_NR];
 #endif
     const idx_t nvec = depth / VECTOR_SCALARS;
@@ -361,7 +423,7 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
             vector_t yv;
             memcpy(&yv, ycol[j] + off, HOST_VECTOR_BYTES);
 #if TSBLAS_COMPLEX
-            const vector_t ys = __builtin_shuffle(yv, swap);
+            const vector_t ys = swap_parts(yv);
 #endif
 #pragma GCC unroll 8
             for (i = 0; i < mr; i++) {

@@ -18,10 +18,11 @@ typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
  * rows of X (x points at the first row of the first tile, rows contiguous,
  * XL reals from one l to the next) by NR columns of Y (column c at
  * ycol[c], YL reals from one l to the next).  MR and NR are constants at
- * every call, so the tile lives in registers.  Real tiles with Out
- * contiguous along the rows go from the registers to Out as whole vectors;
- * the others (complex: the products with Re(Y) and with Im(Y), not yet
- * combined) through a buffer and store_row_tile.
+ * every call, so the tile lives in registers.  Tiles with Out contiguous
+ * along the rows go from the registers to Out as whole vectors (real data
+ * at every width, complex data in full registers); the others (complex:
+ * the products with Re(Y) and with Im(Y), not yet combined) through a
+ * buffer and store_row_tile.
  */
 ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t depth,
                               const real_t *x, idx_t xl, const real_t *const *ycol, idx_t yl,
@@ -85,7 +86,31 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
                             memcpy(&old, o, PIECE_BYTES);
                             value += to->beta * old;
                         }
+#if PIECE_BYTES == HOST_VECTOR_BYTES
+                        store_vector(o, value, to->stream);
+#else
                         memcpy(o, &value, PIECE_BYTES);
+#endif
+                    }
+            continue;
+        }
+#elif PIECE_BYTES == HOST_VECTOR_BYTES
+        if (to->ro == 1) {
+#pragma GCC unroll 8
+            for (j = 0; j < nr; j++)
+                if (j < to->cols)
+#pragma GCC unroll 8
+                    for (i = 0; i < mr; i++) {
+                        real_t *o = (real_t *)(out + j * to->co) + i * PIECE_REALS;
+                        vector_t value = scale_complex(
+                            to->alpha,
+                            combine_row_lanes(sum[i][j], sum2[i][j], to->conj_x, to->conj_y));
+                        if (to->beta != 0) {
+                            vector_t old;
+                            memcpy(&old, o, PIECE_BYTES);
+                            value += scale_complex(to->beta, old);
+                        }
+                        store_vector(o, value, to->stream);
                     }
             continue;
         }

@@ -36,6 +36,7 @@
  * copy of S cannot be allocated; C is then unchanged.
  */
 #include <config.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "precision.h"
 #include "tsblas_internal.h"
@@ -55,7 +56,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     const struct host_kernels *kernels;
     struct host_block form;
     scalar_t *packed = NULL;
-    idx_t block, nblocks, blk;
+    idx_t block, lead, nblocks, blk;
 
     if (k > HOST_SKINNY_MAX || qlen > HOST_SKINNY_MAX || plen < HOST_TSMM_LONG_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -78,6 +79,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.out = c;
     form.alpha = alpha;
     form.beta = beta;
+    form.stream_out = beta == 0 && plen * qlen * (idx_t)sizeof(scalar_t) >= HOST_TSMM_STREAM_BYTES;
     if (lanes_along_p) {
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
@@ -102,16 +104,23 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         form.ro = o_short, form.co = o_long;
     }
 
+    /* Blocks of a multiple of 64 rows; the first one longer by the rows
+       before the first 64-byte boundary of C, so that the others start on
+       one (whole vectors, which non-temporal stores need). */
     block = HOST_TSMM_BLOCK_BYTES / (k * (idx_t)sizeof(scalar_t));
     block -= block % 64;
     if (block < 64)
         block = 64;
-    nblocks = (plen + block - 1) / block;
+    lead = (idx_t)((64 - (uintptr_t)c % 64) % 64 / sizeof(scalar_t));
+    if (o_long != 1 || (uintptr_t)c % sizeof(scalar_t) != 0 || lead >= plen)
+        lead = 0;
+    nblocks = (plen - lead + block - 1) / block;
 
 #pragma omp parallel for schedule(static) if (nblocks > 1)
     for (blk = 0; blk < nblocks; blk++) {
-        const idx_t p0 = blk * block;
-        const idx_t np = p0 + block < plen ? block : plen - p0;
+        const idx_t p0 = blk == 0 ? 0 : lead + blk * block;
+        const idx_t p1 = lead + (blk + 1) * block < plen ? lead + (blk + 1) * block : plen;
+        const idx_t np = p1 - p0;
         struct host_block part = form;
 
         if (lanes_along_p) {

@@ -81,6 +81,7 @@ int X(host_tsmttsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, id
     form.depth = 0;
     form.alpha = 1;
     form.beta = 0;
+    form.stream_out = 0;
     if (a_depth == 1 && b_depth == 1) {
         kernel = kernels->depth_lanes;
         form.rows = m, form.cols = n;
