@@ -102,6 +102,7 @@ static __thread int occupancy_next;
 int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
 {
     int device, i, shared_limit = 0;
+    cudaFuncAttributes attributes;
     cudaError_t err = cudaGetDevice(&device);
 
     if (err != cudaSuccess)
@@ -115,11 +116,15 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
     }
     /* The kernel's limit goes to the device's largest, never down to
        SHARED: a later call of the same kernel with more shared memory
-       finds its answer in the cache and sets nothing. */
+       finds its answer in the cache and sets nothing.  The largest dynamic
+       size is the opt-in maximum less the kernel's static shared memory;
+       asking for more is an invalid value. */
     err = cudaDeviceGetAttribute(&shared_limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
     if (err == cudaSuccess)
+        err = cudaFuncGetAttributes(&attributes, kernel);
+    if (err == cudaSuccess)
         err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   shared_limit);
+                                   shared_limit - (int)attributes.sharedSizeBytes);
     if (err == cudaSuccess)
         err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, TSM_THREADS, shared);
     if (err != cudaSuccess)
