@@ -70,30 +70,40 @@ const struct host_kernels *X(host_kernels)(void);
 /* ------------------------------------------------------------------------
  * Regimes and block sizes of the drivers.
  *
- * Measured with the scratch benchmark of the H2 report (the routine against
- * OpenBLAS 0.3.21 dgemm/zgemm on the same shape, 2 Sapphire Rapids cores,
- * best of 3) on shapes around each boundary.
+ * The regime limits were measured on the development machine (2 Sapphire
+ * Rapids cores, OpenMP 2 threads, OpenBLAS 0.3.21 as the BLAS) with a
+ * scratch program that times each routine against xGEMM on the same shape
+ * (the least of up to 300 calls each, D, op pairs T,N and N,T for xTSMTTSM,
+ * N,N both forms for xTSMM, N,N and T,N for xMTSM; widths 1, 4, 16, 64;
+ * the long dimension from 64 up).  Each limit is where the kernels became
+ * faster than the BLAS at the narrowest width; below it the fixed costs of
+ * a call (the partial sums, the OpenMP team, the kernel choice) dominate.
  * ---------------------------------------------------------------------- */
 
-/* The small dimensions the tuned kernels take (M, N of TSMTTSM; K and the
-   short side of TSMM; the skinny side of MTSM).  Beyond it the BLAS's
-   blocking of large GEMMs is the better tool. */
+/* The small dimensions the kernels take (M, N of TSMTTSM; K and the short
+   side of TSMM; the skinny side of MTSM).  Beyond them the BLAS's blocking
+   of large GEMMs is the better tool. */
 #define HOST_SKINNY_MAX 64
 
-/* TSMTTSM: below this K the whole product is a few microseconds and the
-   BLAS, called once, is as fast. */
-#define HOST_TSMTTSM_K_MIN 2048
+/* TSMTTSM: (M + N) * K, the elements of A and B, from which the kernels
+   are faster (measured break-even: K = 1024..2048 for M = N = 1, 256..512
+   for 4, 64..128 for 16, below 64 for 64). */
+#define HOST_TSMTTSM_SIZE_MIN 4096
 
-/* TSMM: below this long dimension the BLAS, called once, is as fast. */
-#define HOST_TSMM_LONG_MIN 2048
+/* TSMM: (K + the short side) * the long side, the elements of the tall
+   operands read and written, from which the kernels are faster (measured
+   break-even: long side 256..1024 for width 1, 64..256 for 4, below 64 for
+   16 and 64). */
+#define HOST_TSMM_SIZE_MIN 1024
 
-/* MTSM: the long dimensions (rows of the regular matrix and K) from which
-   our row-block loop beats the BLAS. */
-#define HOST_MTSM_LONG_MIN 256
+/* MTSM: the long dimensions (rows of the regular matrix, and K) from which
+   the kernels are run; they were faster than the BLAS at every measured
+   size (64 to 2048), 64 is the smallest measured. */
+#define HOST_MTSM_LONG_MIN 64
 
-/* TSMTTSM cuts K into chunks of about this many bytes of A and B together
-   (they stay in the L2 cache while a chunk's tiles sweep them), between
-   the two row counts below. */
+/* TSMTTSM cuts K into chunks of about this many bytes of A and B together,
+   between the two row counts below: the unit of the partial sums (the
+   kernels block each chunk for the caches). */
 #define HOST_TSMTTSM_CHUNK_BYTES (1024 * 1024)
 #define HOST_TSMTTSM_CHUNK_ROWS_MIN 256
 #define HOST_TSMTTSM_CHUNK_ROWS_MAX 65536

@@ -10,10 +10,12 @@
  *     Out(p, q) = alpha * sum_{l < K} T(p, l) * S(l, q) + beta * Out(p, q),
  * T the tall operand (op(A) when M >= N, else op(B) transposed), S the
  * small one, Out = C or C**T.  In the tuned regime (K, Q <= HOST_SKINNY_MAX,
- * P >= HOST_TSMM_LONG_MIN, see host_kernels.h) P is cut into fixed blocks
- * of about HOST_TSMM_BLOCK_BYTES of T, computed by OpenMP threads with no
- * reduction: every entry of C is the same sum in the same order whatever
- * the number of threads.  Outside the regime the BLAS computes it.
+ * P * (K + Q) >= HOST_TSMM_SIZE_MIN, see host_kernels.h) P is cut into
+ * fixed blocks of about HOST_TSMM_BLOCK_BYTES of T, computed by OpenMP
+ * threads with no reduction: every entry of C is the same sum in the same
+ * order whatever the number of threads.  Outside the regime the BLAS
+ * computes it.  A large C (HOST_TSMM_STREAM_BYTES, beta = 0) is written
+ * with non-temporal stores, the blocks aligned to its 64-byte lines.
  *
  * The blocks are the row_lanes kernel of host_kernels.h with its lanes
  * along P when T and C are column-major along P (op(A) = A, M huge), else
@@ -58,7 +60,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     scalar_t *packed = NULL;
     idx_t block, lead, nblocks, blk;
 
-    if (k > HOST_SKINNY_MAX || qlen > HOST_SKINNY_MAX || plen < HOST_TSMM_LONG_MIN)
+    if (k > HOST_SKINNY_MAX || qlen > HOST_SKINNY_MAX || plen * (k + qlen) < HOST_TSMM_SIZE_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 
     if (m_long) {

@@ -6,13 +6,14 @@
  * =======
  * X(host_tsmttsm) computes the product for the host path of the driver
  * (gemm_driver.c).  In the tuned regime (M, N <= HOST_SKINNY_MAX,
- * K >= HOST_TSMTTSM_K_MIN, see host_kernels.h) K is cut into chunks whose
- * length depends only on M, N and the precision; consecutive chunks form
- * at most HOST_TSMTTSM_GROUPS_MAX groups, each summed in order by one
- * OpenMP thread into its own partial M-by-N product, and the partials are
- * summed in group order.  The order of every addition is thus fixed by
- * the shape alone: the result is bit-identical for any number of threads,
- * and the workspace is bounded (HOST_TSMTTSM_PARTIAL_BYTES), whatever K.
+ * (M + N) * K >= HOST_TSMTTSM_SIZE_MIN, see host_kernels.h) K is cut into
+ * chunks whose length depends only on M, N and the precision; consecutive
+ * chunks form at most HOST_TSMTTSM_GROUPS_MAX groups, each summed in order
+ * by one OpenMP thread into its own partial M-by-N product, and the
+ * partials are summed in group order.  The order of every addition is
+ * thus fixed by the shape alone: the result is bit-identical for any
+ * number of threads, and the workspace is bounded
+ * (HOST_TSMTTSM_PARTIAL_BYTES), whatever K.
  * Outside the regime the BLAS computes it (X(host_gemm)).
  *
  * The chunk products are the block kernels of host_kernels.h, chosen by
@@ -72,7 +73,7 @@ int X(host_tsmttsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, id
     idx_t rows, nchunks, ngroups, per_group, g, e;
     scalar_t *partial;
 
-    if (m > HOST_SKINNY_MAX || n > HOST_SKINNY_MAX || k < HOST_TSMTTSM_K_MIN)
+    if (m > HOST_SKINNY_MAX || n > HOST_SKINNY_MAX || (m + n) * k < HOST_TSMTTSM_SIZE_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 
     /* The chunk product Partial(i,j) = sum_l op(A)(i,l)*op(B)(l,j), in the
