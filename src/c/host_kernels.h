@@ -29,9 +29,13 @@
  * beta, the next ones with 1): the order of every sum depends only on the
  * shape, never on the threads, so results are reproducible.
  *
+ * A third kernel, scale_copy, is the vector copy of xGEMT.
+ *
  * Each kernel exists for AVX-512, AVX2+FMA and the compiler's baseline
  * (host_kernels_avx512.c, _avx2.c, _generic.c, all from
- * host_kernels_body.h); X(host_kernels)() picks one at run time.
+ * host_kernels_body.h); X(host_kernels)() picks one at run time.  The
+ * instruction set changes the lanes, hence the rounding, but on one
+ * machine (and one TSBLAS_HOST_ISA) the choice is always the same.
  */
 #ifndef TSBLAS_HOST_KERNELS_H
 #define TSBLAS_HOST_KERNELS_H
@@ -54,6 +58,12 @@ struct host_kernels {
     const char *isa;
     void (*row_lanes)(const struct host_block *block);
     void (*depth_lanes)(const struct host_block *block);
+    /* dst[i] := alpha*opx(src[i]) for i < n (opx conjugating when asked),
+       non-temporal where stream asks and the instruction set has them;
+       then store_fence() orders those stores before the caller's next. */
+    void (*scale_copy)(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alpha,
+                       int conjugate, int stream);
+    void (*store_fence)(void);
 };
 
 /* The kernels of one instruction set (NULL members where the compiler or
@@ -123,8 +133,23 @@ const struct host_kernels *X(host_kernels)(void);
    stores then skip reading each line before writing it (write-allocate). */
 #define HOST_TSMM_STREAM_BYTES (32 * 1024 * 1024)
 
-/* MTSM: row blocks of the regular matrix and depth blocks such that the
-   skinny operand's slab stays in the L2 cache. */
+/* GEMT writes B with non-temporal stores from this size of B on (as TSMM
+   does its C). */
+#define HOST_GEMT_STREAM_BYTES (32 * 1024 * 1024)
+
+/* MTSM, regular matrix contiguous along its long side (column-major with
+   the rows long): blocks of this many bytes of each of its columns by
+   HOST_MTSM_PACKED_DEPTH columns are copied (long contiguous runs, which
+   the hardware prefetchers follow) into a per-thread buffer whose leading
+   dimension is padded by HOST_MTSM_PACK_PAD elements off powers of two
+   (which would put all its columns in the same cache sets); the kernel
+   then sweeps the copy from the L2 cache. */
+#define HOST_MTSM_PACKED_ROW_BYTES 8192
+#define HOST_MTSM_PACKED_DEPTH 128
+#define HOST_MTSM_PACK_PAD 8
+
+/* MTSM, regular matrix contiguous along K: row blocks and depth blocks
+   such that the skinny operand's slab stays in the L2 cache. */
 #define HOST_MTSM_ROW_BLOCK 192
 #define HOST_MTSM_DEPTH_BLOCK 1024
 

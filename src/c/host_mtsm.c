@@ -11,15 +11,16 @@
  * R the regular matrix (op(A) when M >= N, else op(B) transposed), S the
  * skinny one, Out = C or C**T.  In the tuned regime (Q <= HOST_SKINNY_MAX,
  * P and K >= HOST_MTSM_LONG_MIN, see host_kernels.h) P is cut into fixed
- * blocks of HOST_MTSM_ROW_BLOCK, computed by OpenMP threads; within a block,
- * K runs in blocks of HOST_MTSM_DEPTH_BLOCK (a slab of S that the L2 cache
- * keeps while the block's rows of R stream through), each adding into C.
- * No sum is split between threads, so the result is the same for any
- * number of threads.  Outside the regime the BLAS computes it.
+ * blocks computed by OpenMP threads; within a block, K runs in blocks (a
+ * slab of S that the caches keep while the block's part of R goes
+ * through), each adding into C.  No sum is split between threads, so the
+ * result is the same for any number of threads.  Outside the regime the
+ * BLAS computes it.
  *
  * The blocks are the kernels of host_kernels.h: row_lanes along P when R
- * is column-major along P, else depth_lanes when S is contiguous along K,
- * else row_lanes along Q.
+ * is contiguous along P (each block of R first copied, column by column,
+ * into a per-thread buffer: see HOST_MTSM_PACKED_*), else depth_lanes when
+ * S is contiguous along K, else row_lanes along Q.
  *
  * Arguments
  * =========
@@ -31,12 +32,26 @@
  * BETA      beta; when 0, C is not read.
  * C, LDC    C, M-by-N; only that part is written.
  *
- * Returns 0.
+ * Returns 0, or TSBLAS_ERR_ALLOC (after tsblas_set_error) when the copy
+ * buffers cannot be allocated; C is then unchanged.
  */
 #include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(_OPENMP)
+#  include <omp.h>
+#endif
 #include "precision.h"
 #include "tsblas_internal.h"
 #include "host_kernels.h"
+
+#if defined(_OPENMP)
+#  define THREADS_MAX() omp_get_max_threads()
+#  define THREAD_NUM() omp_get_thread_num()
+#else
+#  define THREADS_MAX() 1
+#  define THREAD_NUM() 0
+#endif
 
 int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                  scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
@@ -52,7 +67,9 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     const struct host_kernels *kernels;
     void (*kernel)(const struct host_block *);
     struct host_block form;
-    idx_t nblocks, blk;
+    scalar_t *buffers = NULL;
+    idx_t row_block, depth_block, pack_ld, nblocks, blk;
+    int packed, nthreads;
 
     if (qlen > HOST_SKINNY_MAX || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -89,21 +106,40 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         form.ro = o_short, form.co = o_long;
     }
 
-    nblocks = (plen + HOST_MTSM_ROW_BLOCK - 1) / HOST_MTSM_ROW_BLOCK;
+    packed = r_long == 1;
+    row_block = packed ? HOST_MTSM_PACKED_ROW_BYTES / (idx_t)sizeof(scalar_t) : HOST_MTSM_ROW_BLOCK;
+    depth_block = packed ? HOST_MTSM_PACKED_DEPTH : HOST_MTSM_DEPTH_BLOCK;
+    pack_ld = row_block + HOST_MTSM_PACK_PAD;
+    nblocks = (plen + row_block - 1) / row_block;
+    if (packed) {
+        nthreads = THREADS_MAX();
+        buffers = malloc((size_t)(nthreads * pack_ld * depth_block) * sizeof(scalar_t));
+        if (buffers == NULL)
+            return tsblas_set_error(TSBLAS_ERR_ALLOC,
+                                    "host MTSM: cannot allocate %d copy buffers", nthreads);
+    }
 
 #pragma omp parallel for schedule(static) if (nblocks > 1)
     for (blk = 0; blk < nblocks; blk++) {
-        const idx_t p0 = blk * HOST_MTSM_ROW_BLOCK;
-        const idx_t np = p0 + HOST_MTSM_ROW_BLOCK < plen ? HOST_MTSM_ROW_BLOCK : plen - p0;
+        const idx_t p0 = blk * row_block;
+        const idx_t np = p0 + row_block < plen ? row_block : plen - p0;
+        scalar_t *copy = packed ? buffers + THREAD_NUM() * pack_ld * depth_block : NULL;
         struct host_block part = form;
-        idx_t d0;
+        idx_t d0, l;
 
         part.out = c + p0 * o_long;
-        for (d0 = 0; d0 < k; d0 += HOST_MTSM_DEPTH_BLOCK) {
+        for (d0 = 0; d0 < k; d0 += depth_block) {
             const scalar_t *rblock = r + p0 * r_long + d0 * r_depth;
             const scalar_t *sblock = s + d0 * s_depth;
-            part.depth = d0 + HOST_MTSM_DEPTH_BLOCK < k ? HOST_MTSM_DEPTH_BLOCK : k - d0;
+            part.depth = d0 + depth_block < k ? depth_block : k - d0;
             part.beta = d0 == 0 ? beta : 1;
+            if (packed) {
+                for (l = 0; l < part.depth; l++)
+                    memcpy(copy + l * pack_ld, rblock + l * r_depth,
+                           (size_t)np * sizeof(scalar_t));
+                rblock = copy;
+                part.xl = pack_ld;
+            }
             if (form.x == r) {
                 part.rows = np;
                 part.x = rblock, part.y = sblock;
@@ -114,5 +150,6 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
             kernel(&part);
         }
     }
+    free(buffers);
     return 0;
 }
