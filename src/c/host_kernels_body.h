@@ -126,13 +126,15 @@ static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, in
     }
 }
 
+/* Lane numbers for __builtin_shuffle: integers as wide as real_t. */
+#if defined(TSBLAS_PREC_S) || defined(TSBLAS_PREC_C)
+typedef int32_t lane_index_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#else
+typedef int64_t lane_index_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
+#endif
+
 #if TSBLAS_COMPLEX
 /* Swaps the real and imaginary part of every element of a vector. */
-#  if SCALAR_BYTES == 8
-typedef int32_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
-#  else
-typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
-#  endif
 #  if HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 16
 #    define SWAP_MASK { 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14 }
 #  elif HOST_VECTOR_BYTES * 2 / SCALAR_BYTES == 8
@@ -154,7 +156,7 @@ typedef int64_t swap_mask_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
 
 ALWAYS_INLINE vector_t swap_parts(vector_t v)
 {
-    const swap_mask_t swap = SWAP_MASK;
+    const lane_index_t swap = SWAP_MASK;
     return __builtin_shuffle(v, swap);
 }
 
@@ -285,12 +287,92 @@ static void row_tile(int piece, int mr, int nr, idx_t ntiles, idx_t depth, const
 }
 
 /*
+ * The interleaved small product of row_lanes: Q = rows dividing the
+ * elements of a vector, Out made of contiguous columns of Q elements
+ * (Out(r, c) = out[r + c*Q]) and Y of contiguous columns of K = depth <= 2Q
+ * (Y(l, c) = y[l + c*K]), as xTSMM's row-major block vectors are.  A
+ * vector of Out then holds G = VECTOR_SCALARS/Q whole columns, whose Y
+ * values are G*K consecutive elements (one or two vectors): for each l,
+ * X(:, l) repeated G times times those Y values, each shuffled to the Q
+ * lanes of its column; every lane does useful work, where the tiles of
+ * row_lanes would leave all but Q lanes idle.  Returns the number of
+ * columns done: whole groups whose Y vectors lie within Y.
+ */
+static idx_t row_lanes_flat(const struct host_block *blk)
+{
+    const int q = (int)blk->rows, k = (int)blk->depth, g = VECTOR_SCALARS / q;
+    const int yvectors = g * k > VECTOR_SCALARS ? 2 : 1;
+    const idx_t groups = (blk->cols * k - yvectors * VECTOR_SCALARS) / (g * k) + 1;
+    const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
+    real_t *out = (real_t *)blk->out;
+    vector_t xs[VECTOR_SCALARS];
+    lane_index_t spread[VECTOR_SCALARS];
+#if TSBLAS_COMPLEX
+    lane_index_t spread_im[VECTOR_SCALARS];
+#endif
+    idx_t grp;
+    int l, v;
+
+    if (blk->cols * k < yvectors * VECTOR_SCALARS)
+        return 0;
+    for (l = 0; l < k; l++) {
+        real_t lanes[VECTOR_REALS];
+        for (v = 0; v < VECTOR_REALS; v++) {
+            const int element = v / REALS_PER_SCALAR, part = v % REALS_PER_SCALAR;
+            const int source = (element / q) * k + l;
+            lanes[v] = x[((element % q) + l * blk->xl) * REALS_PER_SCALAR + part];
+            spread[l][v] = source * REALS_PER_SCALAR;
+#if TSBLAS_COMPLEX
+            spread_im[l][v] = source * REALS_PER_SCALAR + 1;
+#endif
+        }
+        memcpy(&xs[l], lanes, HOST_VECTOR_BYTES);
+    }
+    for (grp = 0; grp < groups; grp++) {
+        const real_t *yg = y + grp * g * k * REALS_PER_SCALAR;
+        real_t *o = out + grp * g * q * REALS_PER_SCALAR;
+        vector_t y0, y1, sum = { 0 }, value;
+#if TSBLAS_COMPLEX
+        vector_t sum_im = { 0 };
+#endif
+        memcpy(&y0, yg, HOST_VECTOR_BYTES);
+        if (yvectors > 1)
+            memcpy(&y1, yg + VECTOR_REALS, HOST_VECTOR_BYTES);
+        else
+            y1 = y0;
+        for (l = 0; l < k; l++) {
+            sum += xs[l] * __builtin_shuffle(y0, y1, spread[l]);
+#if TSBLAS_COMPLEX
+            sum_im += xs[l] * __builtin_shuffle(y0, y1, spread_im[l]);
+#endif
+        }
+#if TSBLAS_COMPLEX
+        value = scale_complex(blk->alpha, combine_row_lanes(sum, sum_im, blk->conj_x, blk->conj_y));
+        if (blk->beta != 0) {
+            vector_t old;
+            memcpy(&old, o, HOST_VECTOR_BYTES);
+            value += scale_complex(blk->beta, old);
+        }
+#else
+        value = blk->alpha * sum;
+        if (blk->beta != 0) {
+            vector_t old;
+            memcpy(&old, o, HOST_VECTOR_BYTES);
+            value += blk->beta * old;
+        }
+#endif
+        store_vector(o, value, blk->stream_out);
+    }
+    return groups * g;
+}
+
+/*
  * row_lanes: lanes along the rows of X (xr == 1).  Row tiles of ROW_MR
  * full vectors, in strips, then narrower pieces for the last rows; within
  * a strip the depth in blocks that keep the strip's part of X in the L1
  * cache, each swept once per tile of ROW_NR columns.
  */
-static void row_lanes(const struct host_block *blk)
+static void row_lanes_tiles(const struct host_block *blk)
 {
     const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
     const idx_t xl = blk->xl * REALS_PER_SCALAR, yl = blk->yl * REALS_PER_SCALAR;
@@ -349,6 +431,30 @@ static void row_lanes(const struct host_block *blk)
     if (blk->stream_out)
         HOST_STREAM_FENCE();
 #endif
+}
+
+/* row_lanes: the interleaved small product where it applies, the tiles for
+   the rest. */
+static void row_lanes(const struct host_block *blk)
+{
+    if (blk->ro == 1 && blk->co == blk->rows && blk->rows < VECTOR_SCALARS
+        && VECTOR_SCALARS % blk->rows == 0 && blk->yl == 1 && blk->yc == blk->depth
+        && blk->depth <= 2 * blk->rows) {
+        const idx_t done = row_lanes_flat(blk);
+        struct host_block rest = *blk;
+
+        rest.cols -= done;
+        rest.y += done * blk->yc;
+        rest.out += done * blk->co;
+        if (rest.cols > 0)
+            row_lanes_tiles(&rest);
+#if defined(HOST_STREAM_FENCE)
+        else if (blk->stream_out)
+            HOST_STREAM_FENCE();
+#endif
+        return;
+    }
+    row_lanes_tiles(blk);
 }
 
 #if TSBLAS_COMPLEX
