@@ -15,6 +15,10 @@
  *   HOST_DEPTH_DEPTH_BLOCK_BYTES          depth_lanes depth block, as bytes
  *                                         of one row of X
  *
+ * It defines row_lanes (with its case for interleaved small products,
+ * row_lanes_flat), depth_lanes, scale_copy and store_fence, and the table
+ * that holds them.
+ *
  * Vectors are GCC vector extensions of real_t, so that the compiler sees
  * every lane and the same source serves every target.  Complex data is
  * handled as interleaved real and imaginary parts with two accumulators
@@ -126,12 +130,27 @@ static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, in
     }
 }
 
-/* Lane numbers for __builtin_shuffle: integers as wide as real_t. */
+/* Lane numbers for pick_lanes: integers as wide as real_t. */
 #if defined(TSBLAS_PREC_S) || defined(TSBLAS_PREC_C)
 typedef int32_t lane_index_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
 #else
 typedef int64_t lane_index_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
 #endif
+
+/* The lanes of a and b (b's numbered after a's) that index names: GCC's
+   __builtin_shuffle, a loop for compilers without it. */
+ALWAYS_INLINE vector_t pick_lanes(vector_t a, vector_t b, lane_index_t index)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+    return __builtin_shuffle(a, b, index);
+#else
+    vector_t picked;
+    int v;
+    for (v = 0; v < VECTOR_REALS; v++)
+        picked[v] = index[v] < VECTOR_REALS ? a[index[v]] : b[index[v] - VECTOR_REALS];
+    return picked;
+#endif
+}
 
 #if TSBLAS_COMPLEX
 /* Swaps the real and imaginary part of every element of a vector. */
@@ -157,7 +176,7 @@ typedef int64_t lane_index_t __attribute__((vector_size(HOST_VECTOR_BYTES)));
 ALWAYS_INLINE vector_t swap_parts(vector_t v)
 {
     const lane_index_t swap = SWAP_MASK;
-    return __builtin_shuffle(v, swap);
+    return pick_lanes(v, v, swap);
 }
 
 /* z*v for a complex scalar z and a vector of complex elements v. */
@@ -341,9 +360,9 @@ static idx_t row_lanes_flat(const struct host_block *blk)
         else
             y1 = y0;
         for (l = 0; l < k; l++) {
-            sum += xs[l] * __builtin_shuffle(y0, y1, spread[l]);
+            sum += xs[l] * pick_lanes(y0, y1, spread[l]);
 #if TSBLAS_COMPLEX
-            sum_im += xs[l] * __builtin_shuffle(y0, y1, spread_im[l]);
+            sum_im += xs[l] * pick_lanes(y0, y1, spread_im[l]);
 #endif
         }
 #if TSBLAS_COMPLEX
