@@ -155,16 +155,17 @@ double bench_now(void);                          /* seconds, monotonic */
 size_t bench_largest_cache_bytes(void);          /* 0 when unknown */
 /* Best host read bandwidth (sum of an array of BYTES) and copy bandwidth
    (a = b over two arrays of BYTES/2, read + write bytes counted) in GB/s
-   over RUNS runs, OpenMP threads; negative when the memory is not there. */
-double bench_host_read_bandwidth(size_t bytes, int runs);
-double bench_host_copy_bandwidth(size_t bytes, int runs);
+   over RUNS runs of each kernel tried, OpenMP threads; negative when the
+   memory is not there.  HOW receives each kernel's rate, for the report. */
+double bench_host_read_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
+double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
 
 /* What a roofline needs: bandwidths in GB/s, peaks in Gflop/s, and how
    each was measured, for the report. */
 struct bench_machine {
     double read_bw, copy_bw;
     double peak[BENCH_NPRECISIONS];     /* 0 when not measured */
-    char read_how[160], copy_how[160];
+    char read_how[240], copy_how[240];
     char peak_how[BENCH_NPRECISIONS][80];
 };
 

@@ -472,6 +472,7 @@ static int run_host(const struct options *opt, FILE *csv)
     const int reps = opt->reps > 0 ? opt->reps : opt->smoke ? 1 : opt->full ? 3 : 5;
     const int runs = opt->smoke ? 1 : 5;
     size_t bytes = opt->bytes, bw_bytes = opt->bw_bytes, cache = bench_largest_cache_bytes();
+    char read_kernels[120], copy_kernels[80];
     int p, failed;
 
     if (bytes == 0)
@@ -489,18 +490,18 @@ static int run_host(const struct options *opt, FILE *csv)
     fflush(stdout);
 
     bench_watchdog_task("measuring the host's bandwidth");
-    machine.read_bw = bench_host_read_bandwidth(bw_bytes, runs);
-    machine.copy_bw = bench_host_copy_bandwidth(bw_bytes, runs);
+    machine.read_bw = bench_host_read_bandwidth(bw_bytes, runs, read_kernels, sizeof read_kernels);
+    machine.copy_bw = bench_host_copy_bandwidth(bw_bytes, runs, copy_kernels, sizeof copy_kernels);
     if (machine.read_bw <= 0 || machine.copy_bw <= 0) {
         fprintf(stderr, "tsblas_bench: no memory for the bandwidth arrays (--bw-bytes)\n");
         return 1;
     }
     snprintf(machine.read_how, sizeof machine.read_how,
-             "(sum of %.0f MiB, best of %d; largest cache %.0f MiB)",
-             (double)bw_bytes / (double)MIB, runs, (double)cache / (double)MIB);
+             "(sum of %.0f MiB, best of %d runs of each kernel: %s; largest cache %.0f MiB)",
+             (double)bw_bytes / (double)MIB, runs, read_kernels, (double)cache / (double)MIB);
     snprintf(machine.copy_how, sizeof machine.copy_how,
-             "(a = b over 2 x %.0f MiB, read + write bytes, best of %d)",
-             (double)bw_bytes / 2 / (double)MIB, runs);
+             "(a = b over 2 x %.0f MiB, read + write bytes, best of %d runs of each: %s)",
+             (double)bw_bytes / 2 / (double)MIB, runs, copy_kernels);
     for (p = 0; p < BENCH_NPRECISIONS; p++) {
         const struct bench_precision *prec = bench_precisions[p];
         int n = opt->peak_n > 0 ? opt->peak_n : opt->smoke ? 128 : default_peak_n(prec);
