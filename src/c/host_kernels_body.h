@@ -102,21 +102,21 @@ ALWAYS_INLINE scalar_t row_lanes_product(const real_t *a, const real_t *b, int c
 
 /*
  * Out(r, c) := alpha*T(r, c) + beta*Out(r, c) for r < rows, c < cols, T the
- * tile row_lanes just summed: column c of acc holds rows*REALS_PER_SCALAR
- * reals (for complex, acc2 holds the products with Im(Y)).
+ * tile row_lanes just summed: column c of acc holds stride*REALS_PER_SCALAR
+ * reals, stride >= rows (for complex, acc2 holds the products with Im(Y)).
  */
-static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t rows, int cols,
-                           scalar_t *out, idx_t ro, idx_t co, scalar_t alpha,
+static void store_row_tile(const real_t *acc, const real_t *acc2, idx_t stride, idx_t rows,
+                           int cols, scalar_t *out, idx_t ro, idx_t co, scalar_t alpha,
                            scalar_t beta, int conj_x, int conj_y)
 {
     idx_t r;
     int c;
 
     for (c = 0; c < cols; c++) {
-        const real_t *a = acc + c * rows * REALS_PER_SCALAR;
+        const real_t *a = acc + c * stride * REALS_PER_SCALAR;
         scalar_t *outc = out + c * co;
 #if TSBLAS_COMPLEX
-        const real_t *b = acc2 + c * rows * REALS_PER_SCALAR;
+        const real_t *b = acc2 + c * stride * REALS_PER_SCALAR;
         for (r = 0; r < rows; r++)
             update_out(outc + r * ro, row_lanes_product(a + 2 * r, b + 2 * r, conj_x, conj_y),
                        alpha, beta);
@@ -208,6 +208,9 @@ struct row_tile_out {
     scalar_t *out;
     idx_t ro, co;
     int cols;
+    /* Rows of the tile to store when it is wider than the rows left (the
+       rounded edge of row_lanes_tiles), else 0: all of them. */
+    int rows;
     scalar_t alpha, beta;
     int conj_x, conj_y;
     int stream;
@@ -407,14 +410,28 @@ static void row_lanes_tiles(const struct host_block *blk)
 
     while (r0 < blk->rows) {
         const idx_t left = blk->rows - r0;
-        int piece = HOST_VECTOR_BYTES, mr = 1;
-        idx_t tile_rows, ntiles = 1;
+        int piece = HOST_VECTOR_BYTES, mr = 1, edge_rows = 0;
+        idx_t tile_rows, ntiles = 1, depth = blk->depth;
 
         if (left >= VECTOR_SCALARS)
             mr = (int)min_idx(left / VECTOR_SCALARS, ROW_MR);
-        else
+        else {
             while (piece / SCALAR_BYTES > left)
                 piece /= 2;
+            /* The rounded edge: a last piece of 3, 5, 6 or 7 rows (a block
+               vector of that width in interleaved order) would run as two
+               or three narrower pieces, each a sweep over X and Y.  One
+               piece twice as wide instead reads, for every step l of the
+               depth, up to left - 1 elements past the rows, which lie
+               within step l + 1 (rows <= xl); the lanes they fill are not
+               stored.  The last step, after which there is no step l + 1,
+               runs apart with the exact pieces. */
+            if (piece / SCALAR_BYTES < left && depth >= 2) {
+                piece *= 2;
+                edge_rows = (int)left;
+                depth -= 1;
+            }
+        }
         tile_rows = mr * (piece / SCALAR_BYTES);
         /* Full tiles run in strips, as many as keep their part of X in the
            L1 cache for the next column tile. */
@@ -426,13 +443,13 @@ static void row_lanes_tiles(const struct host_block *blk)
                 ntiles = min_idx(ntiles, strip_rows / tile_rows > 1 ? strip_rows / tile_rows : 1);
             }
         }
-        for (d0 = 0; d0 < blk->depth; d0 += depth_block) {
-            const idx_t dn = min_idx(depth_block, blk->depth - d0);
+        for (d0 = 0; d0 < depth; d0 += depth_block) {
+            const idx_t dn = min_idx(depth_block, depth - d0);
             for (c0 = 0; c0 < blk->cols; c0 += ROW_NR) {
                 const int nc = (int)min_idx(ROW_NR, blk->cols - c0);
                 const int nr = row_nr_instance(nc);
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
-                                                 blk->ro, blk->co, nc, blk->alpha,
+                                                 blk->ro, blk->co, nc, edge_rows, blk->alpha,
                                                  d0 == 0 ? blk->beta : 1, blk->conj_x,
                                                  blk->conj_y, blk->stream_out };
                 int j;
@@ -441,6 +458,18 @@ static void row_lanes_tiles(const struct host_block *blk)
                 row_tile(piece, mr, nr, ntiles, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl,
                          ycol, yl, &to);
             }
+        }
+        if (edge_rows) {
+            struct host_block last = *blk;
+
+            last.rows = edge_rows;
+            last.depth = 1;
+            last.x = blk->x + r0 + depth * blk->xl;
+            last.y = blk->y + depth * blk->yl;
+            last.out = blk->out + r0 * blk->ro;
+            last.beta = 1;
+            row_lanes_tiles(&last);
+            break;
         }
         r0 += ntiles * tile_rows;
     }

@@ -73,7 +73,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
             }
         }
 #if !TSBLAS_COMPLEX
-        if (to->ro == 1) {
+        if (to->ro == 1 && to->rows == 0) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
@@ -95,7 +95,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
             continue;
         }
 #elif PIECE_BYTES == HOST_VECTOR_BYTES
-        if (to->ro == 1) {
+        if (to->ro == 1 && to->rows == 0) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
@@ -124,8 +124,9 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
                 memcpy(acc[1] + (j * mr + i) * PIECE_REALS, &sum2[i][j], PIECE_BYTES);
 #endif
             }
-        store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, to->cols, out, to->ro, to->co,
-                       to->alpha, to->beta, to->conj_x, to->conj_y);
+        store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, to->rows ? to->rows : tile_rows,
+                       to->cols, out, to->ro, to->co, to->alpha, to->beta, to->conj_x,
+                       to->conj_y);
     }
 }
 
