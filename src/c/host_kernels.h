@@ -52,6 +52,11 @@ struct host_block {
     idx_t ro, co;
     scalar_t alpha, beta;
     int stream_out;
+    /* Nonzero when the memory after X(rows - 1, depth - 1) may be read (up
+       to a vector of the widest instruction set, 64 bytes): a copy of X
+       made with that room.  row_lanes then need not run the last step of
+       the depth apart (see row_lanes_tiles). */
+    int x_padded;
 };
 
 struct host_kernels {

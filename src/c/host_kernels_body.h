@@ -425,11 +425,13 @@ static void row_lanes_tiles(const struct host_block *blk)
                depth, up to left - 1 elements past the rows, which lie
                within step l + 1 (rows <= xl); the lanes they fill are not
                stored.  The last step, after which there is no step l + 1,
-               runs apart with the exact pieces. */
-            if (piece / SCALAR_BYTES < left && depth >= 2) {
+               runs apart with the exact pieces, unless X has room after
+               it (x_padded). */
+            if (piece / SCALAR_BYTES < left && (depth >= 2 || blk->x_padded)) {
                 piece *= 2;
                 edge_rows = (int)left;
-                depth -= 1;
+                if (!blk->x_padded)
+                    depth -= 1;
             }
         }
         tile_rows = mr * (piece / SCALAR_BYTES);
@@ -459,7 +461,7 @@ static void row_lanes_tiles(const struct host_block *blk)
                          ycol, yl, &to);
             }
         }
-        if (edge_rows) {
+        if (edge_rows && depth < blk->depth) {
             struct host_block last = *blk;
 
             last.rows = edge_rows;
@@ -469,8 +471,9 @@ static void row_lanes_tiles(const struct host_block *blk)
             last.out = blk->out + r0 * blk->ro;
             last.beta = 1;
             row_lanes_tiles(&last);
-            break;
         }
+        if (edge_rows)
+            break;
         r0 += ntiles * tile_rows;
     }
 #if defined(HOST_STREAM_FENCE)

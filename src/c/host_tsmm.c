@@ -82,24 +82,29 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.alpha = alpha;
     form.beta = beta;
     form.stream_out = beta == 0 && plen * qlen * (idx_t)sizeof(scalar_t) >= HOST_TSMM_STREAM_BYTES;
+    form.x_padded = 0;
     if (lanes_along_p) {
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
         form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
         form.ro = o_long, form.co = o_short;
     } else {
-        if (s_short != 1) {
-            idx_t l, q;
-            packed = malloc((size_t)(k * qlen) * sizeof(scalar_t));
-            if (packed == NULL)
-                return tsblas_set_error(TSBLAS_ERR_ALLOC,
-                                        "host TSMM: cannot allocate %lld elements",
-                                        (long long)(k * qlen));
-            for (l = 0; l < k; l++)
-                for (q = 0; q < qlen; q++)
-                    packed[q + l * qlen] = s[l * s_depth + q * s_short];
-            s = packed, s_depth = qlen, s_short = 1;
-        }
+        /* The small matrix, copied with its columns contiguous and room
+           after it (x_padded: a width that does not fill a vector then
+           runs as one wider piece throughout, see row_lanes_tiles). */
+        const idx_t room = 64 / (idx_t)sizeof(scalar_t);
+        idx_t l, q;
+        packed = malloc((size_t)(k * qlen + room) * sizeof(scalar_t));
+        if (packed == NULL)
+            return tsblas_set_error(TSBLAS_ERR_ALLOC, "host TSMM: cannot allocate %lld elements",
+                                    (long long)(k * qlen + room));
+        for (l = 0; l < k; l++)
+            for (q = 0; q < qlen; q++)
+                packed[q + l * qlen] = s[l * s_depth + q * s_short];
+        for (q = 0; q < room; q++)
+            packed[k * qlen + q] = 0;
+        s = packed, s_depth = qlen, s_short = 1;
+        form.x_padded = 1;
         form.rows = qlen, form.cols = 0;
         form.x = s, form.xr = 1, form.xl = s_depth, form.conj_x = conj_s;
         form.y = t, form.yl = t_depth, form.yc = t_long, form.conj_y = conj_t;
