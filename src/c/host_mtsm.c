@@ -20,7 +20,11 @@
  * The blocks are the kernels of host_kernels.h: row_lanes along P when R
  * is contiguous along P (short depth blocks straight from R: see
  * HOST_MTSM_RUN_*), else depth_lanes when S is contiguous along K, else
- * row_lanes along Q.
+ * row_lanes along Q.  In the first case, when the rows of Out are not
+ * contiguous (C**T), a block sums into a per-thread buffer with them
+ * contiguous (vector stores at every depth block) and goes to C once at the
+ * end: adding into C itself at every short depth block cost scalar loads
+ * and stores that made S, Q = 16 slower than the BLAS.
  *
  * Arguments
  * =========
@@ -32,9 +36,11 @@
  * BETA      beta; when 0, C is not read.
  * C, LDC    C, M-by-N; only that part is written.
  *
- * Returns 0.
+ * Returns 0, or TSBLAS_ERR_ALLOC (after tsblas_set_error) when the
+ * per-thread sums cannot be allocated; C is then unchanged.
  */
 #include <config.h>
+#include <stdlib.h>
 #if defined(_OPENMP)
 #  include <omp.h>
 #endif
@@ -44,8 +50,10 @@
 
 #if defined(_OPENMP)
 #  define THREADS_MAX() omp_get_max_threads()
+#  define THREAD_NUM() omp_get_thread_num()
 #else
 #  define THREADS_MAX() 1
+#  define THREAD_NUM() 0
 #endif
 
 /* Rows of a block of P when R is contiguous along P: about a run of
@@ -79,6 +87,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     const struct host_kernels *kernels;
     void (*kernel)(const struct host_block *);
     struct host_block form;
+    scalar_t *sums = NULL;
     idx_t row_block, depth_block, nblocks, blk;
 
     if (qlen > HOST_SKINNY_MAX || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
@@ -125,20 +134,32 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         depth_block = HOST_MTSM_DEPTH_BLOCK;
     }
     nblocks = (plen + row_block - 1) / row_block;
+    if (r_long == 1 && o_long != 1) {
+        sums = malloc((size_t)(THREADS_MAX() * row_block * qlen) * sizeof(scalar_t));
+        if (sums == NULL)
+            return tsblas_set_error(TSBLAS_ERR_ALLOC,
+                                    "host MTSM: cannot allocate %d blocks of partial sums",
+                                    THREADS_MAX());
+    }
 
 #pragma omp parallel for schedule(static) if (nblocks > 1)
     for (blk = 0; blk < nblocks; blk++) {
         const idx_t p0 = blk * row_block;
         const idx_t np = p0 + row_block < plen ? row_block : plen - p0;
+        scalar_t *block_sums = sums != NULL ? sums + THREAD_NUM() * row_block * qlen : NULL;
         struct host_block part = form;
-        idx_t d0;
+        idx_t d0, p, q;
 
         part.out = c + p0 * o_long;
+        if (block_sums != NULL) {
+            part.out = block_sums;
+            part.ro = 1, part.co = row_block;
+        }
         for (d0 = 0; d0 < k; d0 += depth_block) {
             const scalar_t *rblock = r + p0 * r_long + d0 * r_depth;
             const scalar_t *sblock = s + d0 * s_depth;
             part.depth = d0 + depth_block < k ? depth_block : k - d0;
-            part.beta = d0 == 0 ? beta : 1;
+            part.beta = d0 != 0 ? 1 : block_sums != NULL ? 0 : beta;
             if (form.x == r) {
                 part.rows = np;
                 part.x = rblock, part.y = sblock;
@@ -148,6 +169,14 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
             }
             kernel(&part);
         }
+        if (block_sums != NULL)
+            for (p = 0; p < np; p++)
+                for (q = 0; q < qlen; q++) {
+                    scalar_t *out = c + (p0 + p) * o_long + q * o_short;
+                    const scalar_t sum = block_sums[p + q * row_block];
+                    *out = beta == 0 ? sum : sum + beta * *out;
+                }
     }
+    free(sums);
     return 0;
 }
