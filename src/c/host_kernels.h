@@ -133,6 +133,21 @@ const struct host_kernels *X(host_kernels)(void);
    the tall operand. */
 #define HOST_TSMM_BLOCK_BYTES (64 * 1024)
 
+/* TSMM, column-major tall operand: from this many columns (K) on, and
+   K >= 4 Q, the depth runs in blocks of HOST_LONG_RUN_DEPTH columns over
+   runs of HOST_LONG_RUN_BYTES, as xMTSM does; otherwise all K columns are
+   read at once over blocks of HOST_TSMM_BLOCK_BYTES.  Interleaved tall
+   operand: from this K on, with Q <= HOST_TSMM_DEPTH_LANES_Q, the lanes
+   run along K (depth_lanes: dot products of the rows of T with the
+   columns of S) rather than along Q, which leaves most lanes idle.
+   Measured on the development machine (tall operand 256 MiB), K = 64,
+   Q = 1: column-major S 34 -> 71 % of the copy roofline (0.64x -> 1.23x
+   OpenBLAS), interleaved D 20 -> 50 % (0.69x -> 1.72x); for Q = 4, K = 32
+   the depth blocks gained a little (D 65 -> 69 %) and depth_lanes lost
+   (D 38 -> 33 %), for Q >= 16 the depth blocks lost half their speed. */
+#define HOST_TSMM_DEEP_K 16
+#define HOST_TSMM_DEPTH_LANES_Q 2
+
 /* TSMM with beta = 0 writes C with non-temporal stores from this size of C
    on: such a C leaves the caches before anyone reads it again, and the
    stores then skip reading each line before writing it (write-allocate). */
@@ -143,7 +158,8 @@ const struct host_kernels *X(host_kernels)(void);
 #define HOST_GEMT_STREAM_BYTES (32 * 1024 * 1024)
 
 /* MTSM, regular matrix contiguous along its long side (column-major with
-   the rows long): blocks of about this many bytes of each column (runs of
+   the rows long), and TSMM with a column-major tall operand of more than
+   HOST_TSMM_DEEP_K columns: blocks of about this many bytes of each column (runs of
    contiguous memory), by this many columns, read straight from the matrix
    by row_lanes, each depth block adding into C (L1-resident for a run).
    Measured on the development machine (2 threads, 31.6 GB/s read
@@ -152,8 +168,8 @@ const struct host_kernels *X(host_kernels)(void);
    before: k = 1, 2, 4 reached 99, 88, 78 % of the read roofline instead
    of 61, 55, 59 %.  Runs of 8 to 32 KB and 4 to 32 columns were within
    the noise (10 %) for D and S; Z did best with 8 columns. */
-#define HOST_MTSM_RUN_BYTES (16 * 1024)
-#define HOST_MTSM_RUN_DEPTH 8
+#define HOST_LONG_RUN_BYTES (16 * 1024)
+#define HOST_LONG_RUN_DEPTH 8
 
 /* MTSM, regular matrix contiguous along K: row blocks and depth blocks
    such that the skinny operand's slab stays in the L2 cache. */

@@ -19,7 +19,7 @@
  *
  * The blocks are the kernels of host_kernels.h: row_lanes along P when R
  * is contiguous along P (short depth blocks straight from R: see
- * HOST_MTSM_RUN_*), else depth_lanes when S is contiguous along K, else
+ * HOST_LONG_RUN_*), else depth_lanes when S is contiguous along K, else
  * row_lanes along Q.  In the first case, when the rows of Out are not
  * contiguous (C**T), a block sums into a per-thread buffer with them
  * contiguous (vector stores at every depth block) and goes to C once at the
@@ -57,7 +57,7 @@
 #endif
 
 /* Rows of a block of P when R is contiguous along P: about a run of
-   HOST_MTSM_RUN_BYTES, with a number of blocks that is a multiple of the
+   HOST_LONG_RUN_BYTES, with a number of blocks that is a multiple of the
    threads (else one thread gets a block more than the others: 8192 rows
    against 3393 for S, P = 11585, on 2 threads), always a multiple of 64.
    Every row is then computed in the same lanes of a full vector whatever
@@ -65,7 +65,7 @@
    the result does not depend on the number of threads. */
 static idx_t long_row_block(idx_t plen)
 {
-    const idx_t run = HOST_MTSM_RUN_BYTES / (idx_t)sizeof(scalar_t);
+    const idx_t run = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
     const idx_t threads = THREADS_MAX();
     const idx_t rounds = (plen + threads * run - 1) / (threads * run);
     const idx_t rows = (plen + threads * rounds - 1) / (threads * rounds);
@@ -128,7 +128,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
 
     if (r_long == 1) {
         row_block = long_row_block(plen);
-        depth_block = HOST_MTSM_RUN_DEPTH;
+        depth_block = HOST_LONG_RUN_DEPTH;
     } else {
         row_block = HOST_MTSM_ROW_BLOCK;
         depth_block = HOST_MTSM_DEPTH_BLOCK;

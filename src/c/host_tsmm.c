@@ -17,12 +17,15 @@
  * computes it.  A large C (HOST_TSMM_STREAM_BYTES, beta = 0) is written
  * with non-temporal stores, the blocks aligned to its 64-byte lines.
  *
- * The blocks are the row_lanes kernel of host_kernels.h with its lanes
- * along P when T and C are column-major along P (op(A) = A, M huge), else
- * along Q (the interleaved form, N huge; and op(A) = A**T or A**H), with S
- * packed so that it is contiguous along Q when it is not already.  S is
+ * The blocks are the kernels of host_kernels.h: row_lanes with its lanes
+ * along P when T and C are column-major along P (op(A) = A, M huge; from
+ * K = HOST_TSMM_DEEP_K and K >= 4 Q on, in depth blocks over longer runs
+ * of T); else, when T is contiguous along K, K >= HOST_TSMM_DEEP_K and
+ * Q <= HOST_TSMM_DEPTH_LANES_Q, depth_lanes (dot products of the rows of T with the columns of S,
+ * copied contiguous); else row_lanes along Q (the interleaved form, N
+ * huge; and op(A) = A**T or A**H), with S copied contiguous along Q.  S is
  * reused from the L1 cache, T read once, C written once and read only when
- * beta is nonzero.
+ * beta is nonzero (or between depth blocks, from the caches).
  *
  * Arguments
  * =========
@@ -54,11 +57,12 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
        Out(p,q) = c[p*o_long + q*o_short] */
     const scalar_t *t, *s;
     idx_t t_long, t_depth, s_depth, s_short, o_long, o_short;
-    int conj_t, conj_s, lanes_along_p;
+    int conj_t, conj_s, lanes_along_p, lanes_along_k;
     const struct host_kernels *kernels;
+    void (*kernel)(const struct host_block *);
     struct host_block form;
     scalar_t *packed = NULL;
-    idx_t block, lead, nblocks, blk;
+    idx_t block, depth_block, lead, nblocks, blk;
 
     if (k > HOST_SKINNY_MAX || qlen > HOST_SKINNY_MAX || plen * (k + qlen) < HOST_TSMM_SIZE_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -75,6 +79,8 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         o_long = ldc, o_short = 1;
     }
     lanes_along_p = t_long == 1 && o_long == 1;
+    lanes_along_k = !lanes_along_p && t_depth == 1 && k >= HOST_TSMM_DEEP_K
+                    && qlen <= HOST_TSMM_DEPTH_LANES_Q;
 
     kernels = X(host_kernels)();
     form.depth = k;
@@ -83,10 +89,26 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.beta = beta;
     form.stream_out = beta == 0 && plen * qlen * (idx_t)sizeof(scalar_t) >= HOST_TSMM_STREAM_BYTES;
     form.x_padded = 0;
+    kernel = kernels->row_lanes;
     if (lanes_along_p) {
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
         form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
+        form.ro = o_long, form.co = o_short;
+    } else if (lanes_along_k) {
+        /* S copied with its columns contiguous along K. */
+        idx_t l, q;
+        packed = malloc((size_t)(k * qlen) * sizeof(scalar_t));
+        if (packed == NULL)
+            return tsblas_set_error(TSBLAS_ERR_ALLOC, "host TSMM: cannot allocate %lld elements",
+                                    (long long)(k * qlen));
+        for (q = 0; q < qlen; q++)
+            for (l = 0; l < k; l++)
+                packed[l + q * k] = s[l * s_depth + q * s_short];
+        kernel = kernels->depth_lanes;
+        form.rows = 0, form.cols = qlen;
+        form.x = t, form.xr = t_long, form.xl = 1, form.conj_x = conj_t;
+        form.y = packed, form.yl = 1, form.yc = k, form.conj_y = conj_s;
         form.ro = o_long, form.co = o_short;
     } else {
         /* The small matrix, copied with its columns contiguous and room
@@ -114,7 +136,13 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     /* Blocks of a multiple of 64 rows; the first one longer by the rows
        before the first 64-byte boundary of C, so that the others start on
        one (whole vectors, which non-temporal stores need). */
-    block = HOST_TSMM_BLOCK_BYTES / (k * (idx_t)sizeof(scalar_t));
+    if (lanes_along_p && k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q) {
+        block = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
+        depth_block = HOST_LONG_RUN_DEPTH;
+    } else {
+        block = HOST_TSMM_BLOCK_BYTES / (k * (idx_t)sizeof(scalar_t));
+        depth_block = k;
+    }
     block -= block % 64;
     if (block < 64)
         block = 64;
@@ -129,8 +157,9 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         const idx_t p1 = lead + (blk + 1) * block < plen ? lead + (blk + 1) * block : plen;
         const idx_t np = p1 - p0;
         struct host_block part = form;
+        idx_t d0;
 
-        if (lanes_along_p) {
+        if (lanes_along_p || lanes_along_k) {
             part.rows = np;
             part.x = form.x + p0 * t_long;
         } else {
@@ -138,7 +167,17 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
             part.y = form.y + p0 * t_long;
         }
         part.out = c + p0 * o_long;
-        kernels->row_lanes(&part);
+        /* Depth blocks add into the block of C, which stays in the caches
+           between them; only the last one may stream it out. */
+        for (d0 = 0; d0 < k; d0 += depth_block) {
+            struct host_block deep = part;
+            deep.depth = d0 + depth_block < k ? depth_block : k - d0;
+            deep.x = part.x + d0 * part.xl;
+            deep.y = part.y + d0 * part.yl;
+            deep.beta = d0 == 0 ? beta : 1;
+            deep.stream_out = part.stream_out && d0 + depth_block >= k;
+            kernel(&deep);
+        }
     }
     free(packed);
     return 0;
