@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""host_perf_report.py: the plot and the tables of doc/host-performance.md
+from tsblas_bench (host) CSV files.
+
+Usage:
+  python3 doc/host_perf_report.py plot OUT.png CSV...
+      % of the roofline against the width, tsblas solid and the BLAS (for
+      xGEMT the plain transpose loop) dashed, one panel per routine and
+      precision, the two storage orders in two colours (square widths
+      only).  Needs matplotlib (Debian: python3-matplotlib).
+  python3 doc/host_perf_report.py summary CSV...
+      Per routine, precision and storage order: the cases, the lowest and
+      the median % of the roofline, the lowest and the geometric-mean
+      speedup over the baseline, and the cases under the goals of the host
+      performance issue (85 % of the roofline for xTSMTTSM and xTSMM, 80 %
+      of the copy bandwidth for xGEMT, 90 % of the roofline for xMTSM with
+      k <= 16; and a speedup below 0.97).
+  python3 doc/host_perf_report.py table CSV...
+      Every case: the shape, % of the roofline of both sides, the speedup.
+
+The rows of several files are merged; a case present twice keeps its last
+row.
+"""
+import csv
+import math
+import statistics
+import sys
+
+PRECISIONS = "SDCZ"
+ROUTINES = ("TSMTTSM", "TSMM", "MTSM", "GEMT")
+
+
+def shape_of(row):
+    """(P, Q): TSMTTSM M x N; TSMM K x width of C; MTSM and GEMT the
+    skinny width twice."""
+    m, n, k = int(row["m"]), int(row["n"]), int(row["k"] or 0)
+    routine = row["routine"]
+    if routine == "TSMTTSM":
+        return m, n
+    if routine == "TSMM":
+        return k, (n if m >= n else m)
+    w = min(m, n)
+    return w, w
+
+
+def read_cases(names):
+    cases = {}
+    for name in names:
+        with open(name, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["target"] != "host" or not row["m"]:
+                    continue
+                key = (row["routine"], row["precision"], row["order"], shape_of(row))
+                cases[key] = row
+    return cases
+
+
+def goal_of(row):
+    """The % of the roofline the issue asks for, or None."""
+    routine = row["routine"]
+    if routine in ("TSMTTSM", "TSMM"):
+        return 85.0
+    if routine == "GEMT":
+        return 80.0
+    if routine == "MTSM" and shape_of(row)[0] <= 16:
+        return 90.0
+    return None
+
+
+def summary(names):
+    cases = read_cases(names)
+    print("| routine | p | order | cases | %roof lowest | %roof median | speedup lowest "
+          "| speedup geo-mean | under the % goal | slower than 0.97x |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    every = []
+    for routine in ROUTINES:
+        for prec in PRECISIONS:
+            for order in ("col", "int"):
+                rows = [row for (ro, pr, o, _), row in sorted(cases.items())
+                        if (ro, pr, o) == (routine, prec, order) and row["status"] == "ok"]
+                if not rows:
+                    continue
+                pct = [float(r["tsblas_pct_roofline"]) for r in rows]
+                spd = [float(r["speedup"]) for r in rows]
+                every += spd
+                under = ["%dx%d (%.0f)" % (shape_of(r) + (float(r["tsblas_pct_roofline"]),))
+                         for r in rows
+                         if goal_of(r) is not None
+                         and float(r["tsblas_pct_roofline"]) < goal_of(r)]
+                slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
+                        for r in rows if float(r["speedup"]) < 0.97]
+                print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f | %s | %s |" % (
+                    routine, prec, order, len(rows), min(pct), statistics.median(pct),
+                    min(spd), math.exp(sum(map(math.log, spd)) / len(spd)),
+                    "%d: %s" % (len(under), ", ".join(under)) if under else "0",
+                    ", ".join(slow) if slow else "none"))
+    if every:
+        print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f." % (
+            len(every), math.exp(sum(map(math.log, every)) / len(every)), min(every)))
+
+
+def table(names):
+    cases = read_cases(names)
+    print("| routine | p | order | M | N | K | %roof tsblas | %roof baseline | speedup |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (routine, prec, order, _), row in sorted(cases.items(), key=lambda kv: (
+            ROUTINES.index(kv[0][0]), PRECISIONS.index(kv[0][1]), kv[0][2], kv[0][3])):
+        if row["status"] != "ok":
+            print("| %s | %s | %s | %s | %s | %s | %s | | |" % (
+                routine, prec, order, row["m"], row["n"], row["k"], row["status"]))
+            continue
+        print("| %s | %s | %s | %s | %s | %s | %.0f | %.0f | %.2f |" % (
+            routine, prec, order, row["m"], row["n"], row["k"] or "-",
+            float(row["tsblas_pct_roofline"]), float(row["baseline_pct_roofline"]),
+            float(row["speedup"])))
+
+
+def plot(out, names):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cases = read_cases(names)
+    colours = {"col": "tab:blue", "int": "tab:orange"}
+    fig, axes = plt.subplots(4, 4, figsize=(16, 13), sharex=True)
+    for r, routine in enumerate(ROUTINES):
+        baseline = "loop" if routine == "GEMT" else "BLAS"
+        for p, prec in enumerate(PRECISIONS):
+            ax = axes[r][p]
+            for order in ("col", "int"):
+                pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
+                             if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
+                             and row["status"] == "ok")
+                if not pts:
+                    continue
+                ws = [w for w, _ in pts]
+                ax.plot(ws, [float(row["tsblas_pct_roofline"]) for _, row in pts], "-o",
+                        color=colours[order], lw=1.6, ms=2.5, label="tsblas " + order)
+                ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
+                        color=colours[order], lw=1.0, label=baseline + " " + order)
+            goal = {"TSMTTSM": 85, "TSMM": 85, "MTSM": 90, "GEMT": 80}[routine]
+            ax.axhline(goal, color="grey", lw=0.8, ls=":")
+            ax.axhline(100, color="black", lw=0.5)
+            ax.set_title("%s%s" % (prec, routine))
+            ax.set_xlim(0, 65)
+            ax.set_ylim(0, 200)
+            ax.grid(alpha=0.3)
+            if r == 3:
+                ax.set_xlabel("width")
+            if p == 0:
+                ax.set_ylabel("% of roofline")
+            if p == 0:
+                ax.legend(loc="upper left", fontsize=7)
+    fig.suptitle("tsblas on the host (2 cores) against OpenBLAS 0.3.21 (xGEMT: a plain "
+                 "transpose loop), % of the roofline min(I*b, P); dotted: the goal\n"
+                 "above 100 %: faster than the BLAS's own square xGEMM (P), or part of the "
+                 "operands from the 260 MiB L3 cache; the axis stops at 200 %")
+    fig.tight_layout()
+    fig.savefig(out, dpi=70)
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "plot":
+        plot(argv[2], argv[3:])
+    elif len(argv) >= 2 and argv[1] == "summary":
+        summary(argv[2:])
+    elif len(argv) >= 2 and argv[1] == "table":
+        table(argv[2:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
