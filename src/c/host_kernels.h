@@ -57,6 +57,11 @@ struct host_block {
        made with that room.  row_lanes then need not run the last step of
        the depth apart (see row_lanes_tiles). */
     int x_padded;
+    /* Nonzero when the last rows may run as a tile of whole vectors wider
+       than them (see row_lanes_tiles), which sums them in another order
+       than the tiles before: only for callers whose blocks of rows do not
+       depend on the number of threads. */
+    int edge_tiles;
 };
 
 struct host_kernels {

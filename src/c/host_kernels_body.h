@@ -413,31 +413,39 @@ static void row_lanes_tiles(const struct host_block *blk)
         int piece = HOST_VECTOR_BYTES, mr = 1, edge_rows = 0;
         idx_t tile_rows, ntiles = 1, depth = blk->depth;
 
-        if (left >= VECTOR_SCALARS)
+        /* The rounded edge: the last rows, when they do not fill whole
+           vectors and fewer than a full tile, would run as a tile of whole
+           vectors and narrower pieces after it, each a sweep over X and Y
+           (D widths 3, 5-7 and 9-15 of an interleaved block vector).  One
+           tile of whole vectors, or one piece twice as wide, instead reads
+           for every step l of the depth fewer than a vector of elements
+           past the rows, which lie within step l + 1 (rows <= xl); the
+           lanes they fill are not stored.  The last step, after which
+           there is no step l + 1, runs apart with the exact pieces, unless
+           X has room after it (x_padded). */
+        const int round_edge = depth >= 2 || blk->x_padded;
+
+        if (left >= VECTOR_SCALARS) {
             mr = (int)min_idx(left / VECTOR_SCALARS, ROW_MR);
-        else {
+            if (left % VECTOR_SCALARS != 0 && left < ROW_MR * VECTOR_SCALARS && round_edge
+                && blk->edge_tiles) {
+                mr += 1;
+                edge_rows = (int)left;
+            }
+        } else {
             while (piece / SCALAR_BYTES > left)
                 piece /= 2;
-            /* The rounded edge: a last piece of 3, 5, 6 or 7 rows (a block
-               vector of that width in interleaved order) would run as two
-               or three narrower pieces, each a sweep over X and Y.  One
-               piece twice as wide instead reads, for every step l of the
-               depth, up to left - 1 elements past the rows, which lie
-               within step l + 1 (rows <= xl); the lanes they fill are not
-               stored.  The last step, after which there is no step l + 1,
-               runs apart with the exact pieces, unless X has room after
-               it (x_padded). */
-            if (piece / SCALAR_BYTES < left && (depth >= 2 || blk->x_padded)) {
+            if (piece / SCALAR_BYTES < left && round_edge) {
                 piece *= 2;
                 edge_rows = (int)left;
-                if (!blk->x_padded)
-                    depth -= 1;
             }
         }
+        if (edge_rows && !blk->x_padded)
+            depth -= 1;
         tile_rows = mr * (piece / SCALAR_BYTES);
         /* Full tiles run in strips, as many as keep their part of X in the
            L1 cache for the next column tile. */
-        if (mr == ROW_MR) {
+        if (mr == ROW_MR && !edge_rows) {
             ntiles = left / tile_rows;
             if (!one_column_tile) {
                 const idx_t strip_rows = HOST_ROW_DEPTH_BLOCK_BYTES

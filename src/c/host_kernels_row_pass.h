@@ -8,7 +8,8 @@
 #define PIECE_VECTOR TSBLAS_CAT3(piece, PIECE_BYTES, _t)
 #define PIECE_PASS TSBLAS_CAT3(row_pass_, PIECE_BYTES, )
 #define PIECE_TILE TSBLAS_CAT3(row_tile_, PIECE_BYTES, )
-#define PIECE_REALS (PIECE_BYTES / SCALAR_BYTES * REALS_PER_SCALAR)
+#define PIECE_SCALARS (PIECE_BYTES / SCALAR_BYTES)
+#define PIECE_REALS (PIECE_SCALARS * REALS_PER_SCALAR)
 
 typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
 
@@ -72,45 +73,72 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
                 }
             }
         }
+        /* Contiguous Out: whole vectors stored as vectors; in a tile wider
+           than the rows left (to->rows), the vector that holds the last
+           rows stores only those, and reads only those of Out. */
 #if !TSBLAS_COMPLEX
-        if (to->ro == 1 && to->rows == 0) {
+        if (to->ro == 1) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
 #pragma GCC unroll 8
                     for (i = 0; i < mr; i++) {
+                        const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS : PIECE_SCALARS;
                         real_t *o = out + j * to->co + i * PIECE_REALS;
                         PIECE_VECTOR value = to->alpha * sum[i][j];
-                        if (to->beta != 0) {
-                            PIECE_VECTOR old;
-                            memcpy(&old, o, PIECE_BYTES);
-                            value += to->beta * old;
-                        }
+                        if (stored >= PIECE_SCALARS) {
+                            if (to->beta != 0) {
+                                PIECE_VECTOR old;
+                                memcpy(&old, o, PIECE_BYTES);
+                                value += to->beta * old;
+                            }
 #if PIECE_BYTES == HOST_VECTOR_BYTES
-                        store_vector(o, value, to->stream);
+                            store_vector(o, value, to->stream);
 #else
-                        memcpy(o, &value, PIECE_BYTES);
+                            memcpy(o, &value, PIECE_BYTES);
 #endif
+                        } else if (stored > 0) {
+                            if (to->beta != 0) {
+                                real_t lanes[PIECE_REALS] = { 0 };
+                                PIECE_VECTOR old;
+                                memcpy(lanes, o, (size_t)stored * SCALAR_BYTES);
+                                memcpy(&old, lanes, PIECE_BYTES);
+                                value += to->beta * old;
+                            }
+                            memcpy(o, &value, (size_t)stored * SCALAR_BYTES);
+                        }
                     }
             continue;
         }
 #elif PIECE_BYTES == HOST_VECTOR_BYTES
-        if (to->ro == 1 && to->rows == 0) {
+        if (to->ro == 1) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
 #pragma GCC unroll 8
                     for (i = 0; i < mr; i++) {
+                        const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS : PIECE_SCALARS;
                         real_t *o = (real_t *)(out + j * to->co) + i * PIECE_REALS;
                         vector_t value = scale_complex(
                             to->alpha,
                             combine_row_lanes(sum[i][j], sum2[i][j], to->conj_x, to->conj_y));
-                        if (to->beta != 0) {
-                            vector_t old;
-                            memcpy(&old, o, PIECE_BYTES);
-                            value += scale_complex(to->beta, old);
+                        if (stored >= PIECE_SCALARS) {
+                            if (to->beta != 0) {
+                                vector_t old;
+                                memcpy(&old, o, PIECE_BYTES);
+                                value += scale_complex(to->beta, old);
+                            }
+                            store_vector(o, value, to->stream);
+                        } else if (stored > 0) {
+                            if (to->beta != 0) {
+                                real_t lanes[PIECE_REALS] = { 0 };
+                                vector_t old;
+                                memcpy(lanes, o, (size_t)stored * SCALAR_BYTES);
+                                memcpy(&old, lanes, PIECE_BYTES);
+                                value += scale_complex(to->beta, old);
+                            }
+                            memcpy(o, &value, (size_t)stored * SCALAR_BYTES);
                         }
-                        store_vector(o, value, to->stream);
                     }
             continue;
         }
@@ -167,6 +195,7 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
 #undef PIECE_CASES
 #undef PIECE_CASE
 #undef PIECE_REALS
+#undef PIECE_SCALARS
 #undef PIECE_TILE
 #undef PIECE_PASS
 #undef PIECE_VECTOR

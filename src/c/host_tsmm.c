@@ -89,6 +89,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.beta = beta;
     form.stream_out = beta == 0 && plen * qlen * (idx_t)sizeof(scalar_t) >= HOST_TSMM_STREAM_BYTES;
     form.x_padded = 0;
+    form.edge_tiles = 1;
     kernel = kernels->row_lanes;
     if (lanes_along_p) {
         form.rows = 0, form.cols = qlen;
