@@ -75,9 +75,10 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
         }
         /* Contiguous Out: whole vectors stored as vectors; in a tile wider
            than the rows left (to->rows), the vector that holds the last
-           rows stores only those, and reads only those of Out. */
+           rows stores only those, one by one, and reads only those of Out
+           (a tile with no whole vector goes to store_row_tile below). */
 #if !TSBLAS_COMPLEX
-        if (to->ro == 1) {
+        if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
@@ -97,21 +98,17 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
 #else
                             memcpy(o, &value, PIECE_BYTES);
 #endif
-                        } else if (stored > 0) {
-                            if (to->beta != 0) {
-                                real_t lanes[PIECE_REALS] = { 0 };
-                                PIECE_VECTOR old;
-                                memcpy(lanes, o, (size_t)stored * SCALAR_BYTES);
-                                memcpy(&old, lanes, PIECE_BYTES);
-                                value += to->beta * old;
-                            }
-                            memcpy(o, &value, (size_t)stored * SCALAR_BYTES);
+                        } else {
+                            int e;
+                            for (e = 0; e < stored; e++)
+                                o[e] = to->alpha * sum[i][j][e]
+                                       + (to->beta != 0 ? to->beta * o[e] : 0);
                         }
                     }
             continue;
         }
 #elif PIECE_BYTES == HOST_VECTOR_BYTES
-        if (to->ro == 1) {
+        if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
@@ -129,15 +126,13 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
                                 value += scale_complex(to->beta, old);
                             }
                             store_vector(o, value, to->stream);
-                        } else if (stored > 0) {
-                            if (to->beta != 0) {
-                                real_t lanes[PIECE_REALS] = { 0 };
-                                vector_t old;
-                                memcpy(lanes, o, (size_t)stored * SCALAR_BYTES);
-                                memcpy(&old, lanes, PIECE_BYTES);
-                                value += scale_complex(to->beta, old);
+                        } else {
+                            scalar_t *os = (scalar_t *)o;
+                            int e;
+                            for (e = 0; e < stored; e++) {
+                                const scalar_t v = from_parts(value[2 * e], value[2 * e + 1]);
+                                os[e] = to->beta != 0 ? v + to->beta * os[e] : v;
                             }
-                            memcpy(o, &value, (size_t)stored * SCALAR_BYTES);
                         }
                     }
             continue;
