@@ -27,6 +27,8 @@ import csv
 import re
 import sys
 
+import perf_plot
+
 PRECISIONS = "SDCZ"
 PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "c": "cuBLAS"}
 
@@ -93,22 +95,11 @@ def plot(out, names):
     import matplotlib.pyplot as plt
 
     cases = read_cases(names)
-    colours = {"col": "tab:blue", "int": "tab:orange"}
     fig, axes = plt.subplots(2, 4, figsize=(16, 7.5), sharex=True, sharey=True)
     for r, routine in enumerate(("TSMTTSM", "TSMM")):
         for p, prec in enumerate(PRECISIONS):
             ax = axes[r][p]
-            for order in ("col", "int"):
-                pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
-                             if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
-                             and row["status"] == "ok")
-                if not pts:
-                    continue
-                ws = [w for w, _ in pts]
-                ax.plot(ws, [float(row["tsblas_pct_roofline"]) for _, row in pts], "-",
-                        color=colours[order], lw=1.6, label="tsblas " + order)
-                ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
-                        color=colours[order], lw=1.0, label="cuBLAS " + order)
+            perf_plot.plot_orders(ax, cases, routine, prec, "cuBLAS")
             ax.axhline(90, color="grey", lw=0.8, ls=":")
             ax.set_title("%s%s" % (prec, routine))
             ax.set_xlim(0, 65)

@@ -26,6 +26,8 @@ import math
 import statistics
 import sys
 
+import perf_plot
+
 PRECISIONS = "SDCZ"
 ROUTINES = ("TSMTTSM", "TSMM", "MTSM", "GEMT")
 
@@ -122,23 +124,12 @@ def plot(out, names):
     import matplotlib.pyplot as plt
 
     cases = read_cases(names)
-    colours = {"col": "tab:blue", "int": "tab:orange"}
     fig, axes = plt.subplots(4, 4, figsize=(16, 13), sharex=True)
     for r, routine in enumerate(ROUTINES):
         baseline = "loop" if routine == "GEMT" else "BLAS"
         for p, prec in enumerate(PRECISIONS):
             ax = axes[r][p]
-            for order in ("col", "int"):
-                pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
-                             if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
-                             and row["status"] == "ok")
-                if not pts:
-                    continue
-                ws = [w for w, _ in pts]
-                ax.plot(ws, [float(row["tsblas_pct_roofline"]) for _, row in pts], "-o",
-                        color=colours[order], lw=1.6, ms=2.5, label="tsblas " + order)
-                ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
-                        color=colours[order], lw=1.0, label=baseline + " " + order)
+            perf_plot.plot_orders(ax, cases, routine, prec, baseline, "-o")
             goal = {"TSMTTSM": 85, "TSMM": 85, "MTSM": 90, "GEMT": 80}[routine]
             ax.axhline(goal, color="grey", lw=0.8, ls=":")
             ax.axhline(100, color="black", lw=0.5)

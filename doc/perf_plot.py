@@ -1,0 +1,21 @@
+"""perf_plot.py: what the plots of gpu_perf_report.py and host_perf_report.py
+share: one panel's curves of % of the roofline against the width."""
+
+ORDER_COLOURS = {"col": "tab:blue", "int": "tab:orange"}
+
+
+def plot_orders(ax, cases, routine, prec, baseline, style="-"):
+    """On AX, for each storage order, tsblas's % of the roofline (STYLE)
+    and the BASELINE's (dashed) against the width, over the square cases
+    of CASES, a dict keyed (routine, precision, order, (P, Q))."""
+    for order in ("col", "int"):
+        pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
+                     if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
+                     and row["status"] == "ok")
+        if not pts:
+            continue
+        ws = [w for w, _ in pts]
+        ax.plot(ws, [float(row["tsblas_pct_roofline"]) for _, row in pts], style,
+                color=ORDER_COLOURS[order], lw=1.6, ms=2.5, label="tsblas " + order)
+        ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
+                color=ORDER_COLOURS[order], lw=1.0, label=baseline + " " + order)
