@@ -47,6 +47,28 @@
 #include "tsblas_internal.h"
 #include "host_kernels.h"
 
+/* Zeros after the copy of S: a vector of the widest instruction set. */
+#define SMALL_COPY_ROOM (64 / (idx_t)sizeof(scalar_t))
+
+/* A new copy of S (K x Q, S(l,q) = s[l*s_depth + q*s_short]) at
+   copy[l*l_stride + q*q_stride], followed by SMALL_COPY_ROOM zeros; NULL
+   when it cannot be allocated. */
+static scalar_t *copy_small(const scalar_t *s, idx_t s_depth, idx_t s_short, idx_t k,
+                            idx_t qlen, idx_t l_stride, idx_t q_stride)
+{
+    scalar_t *copy = malloc((size_t)(k * qlen + SMALL_COPY_ROOM) * sizeof(scalar_t));
+    idx_t l, q;
+
+    if (copy == NULL)
+        return NULL;
+    for (l = 0; l < k; l++)
+        for (q = 0; q < qlen; q++)
+            copy[l * l_stride + q * q_stride] = s[l * s_depth + q * s_short];
+    for (q = 0; q < SMALL_COPY_ROOM; q++)
+        copy[k * qlen + q] = 0;
+    return copy;
+}
+
 int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                  scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
                  idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
@@ -98,34 +120,23 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         form.ro = o_long, form.co = o_short;
     } else if (lanes_along_k) {
         /* S copied with its columns contiguous along K. */
-        idx_t l, q;
-        packed = malloc((size_t)(k * qlen) * sizeof(scalar_t));
+        packed = copy_small(s, s_depth, s_short, k, qlen, 1, k);
         if (packed == NULL)
             return tsblas_set_error(TSBLAS_ERR_ALLOC, "host TSMM: cannot allocate %lld elements",
-                                    (long long)(k * qlen));
-        for (q = 0; q < qlen; q++)
-            for (l = 0; l < k; l++)
-                packed[l + q * k] = s[l * s_depth + q * s_short];
+                                    (long long)(k * qlen + SMALL_COPY_ROOM));
         kernel = kernels->depth_lanes;
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = t_long, form.xl = 1, form.conj_x = conj_t;
         form.y = packed, form.yl = 1, form.yc = k, form.conj_y = conj_s;
         form.ro = o_long, form.co = o_short;
     } else {
-        /* The small matrix, copied with its columns contiguous and room
-           after it (x_padded: a width that does not fill a vector then
-           runs as one wider piece throughout, see row_lanes_tiles). */
-        const idx_t room = 64 / (idx_t)sizeof(scalar_t);
-        idx_t l, q;
-        packed = malloc((size_t)(k * qlen + room) * sizeof(scalar_t));
+        /* The small matrix, copied contiguous along Q, with room after it
+           (x_padded: a width that does not fill a vector then runs as one
+           wider piece throughout, see row_lanes_tiles). */
+        packed = copy_small(s, s_depth, s_short, k, qlen, qlen, 1);
         if (packed == NULL)
             return tsblas_set_error(TSBLAS_ERR_ALLOC, "host TSMM: cannot allocate %lld elements",
-                                    (long long)(k * qlen + room));
-        for (l = 0; l < k; l++)
-            for (q = 0; q < qlen; q++)
-                packed[q + l * qlen] = s[l * s_depth + q * s_short];
-        for (q = 0; q < room; q++)
-            packed[k * qlen + q] = 0;
+                                    (long long)(k * qlen + SMALL_COPY_ROOM));
         s = packed, s_depth = qlen, s_short = 1;
         form.x_padded = 1;
         form.rows = qlen, form.cols = 0;
