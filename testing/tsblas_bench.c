@@ -431,8 +431,11 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
         bench_watchdog_task(what);
         bench_run_case(t, c, bufs, machine, reps, 1.0, beta, &results[i]);
         bench_print_row(stdout, t, &results[i]);
-        if (csv != NULL)
+        if (csv != NULL) {
             bench_csv_row(csv, t, machine, &results[i]);
+            /* A sweep stopped by a time limit keeps the rows it measured. */
+            fflush(csv);
+        }
         fflush(stdout);
         if (results[i].status == BENCH_MISMATCH || results[i].status == BENCH_ERROR)
             failed++;
