@@ -176,6 +176,11 @@ const struct host_kernels *X(host_kernels)(void);
 #define HOST_LONG_RUN_BYTES (16 * 1024)
 #define HOST_LONG_RUN_DEPTH 8
 
+/* MTSM, regular matrix contiguous along its long side: K is cut into
+   groups of at most this many columns, each summed by a task of its own
+   (host_mtsm.c), so that many threads keep long runs. */
+#define HOST_MTSM_GROUP_DEPTH 1024
+
 /* MTSM, regular matrix contiguous along K: row blocks and depth blocks
    such that the skinny operand's slab stays in the L2 cache. */
 #define HOST_MTSM_ROW_BLOCK 192

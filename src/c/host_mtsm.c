@@ -12,19 +12,25 @@
  * skinny one, Out = C or C**T.  In the tuned regime (Q <= HOST_SKINNY_MAX,
  * P and K >= HOST_MTSM_LONG_MIN, see host_kernels.h) P is cut into
  * blocks computed by OpenMP threads; within a block, K runs in blocks of
- * a fixed length, each adding into C.  No sum is split between threads
- * and the order of every sum depends only on K, so the result is the same
- * for any number of threads.  Outside the regime the
- * BLAS computes it.
+ * a fixed length, each adding into C.  The order of every sum depends only
+ * on K, so the result is the same for any number of threads.  Outside the
+ * regime the BLAS computes it.
  *
  * The blocks are the kernels of host_kernels.h: row_lanes along P when R
  * is contiguous along P (short depth blocks straight from R: see
  * HOST_LONG_RUN_*), else depth_lanes when S is contiguous along K, else
- * row_lanes along Q.  In the first case, when the rows of Out are not
- * contiguous (C**T), a block sums into a per-thread buffer with them
- * contiguous (vector stores at every depth block) and goes to C once at the
- * end: adding into C itself at every short depth block cost scalar loads
- * and stores that made S, Q = 16 slower than the BLAS.
+ * row_lanes along Q.
+ *
+ * In the first case K is also cut into depth groups (HOST_MTSM_GROUP_DEPTH),
+ * and a task is a block of P by a group: without them, 16 threads cut P
+ * = 8192 (S) into runs of 2 KB, too short for the hardware prefetchers,
+ * and reached half the read bandwidth (D: 0.3-0.9x OpenBLAS).  Group 0
+ * adds into C; each other group sums into a buffer of its own, added to
+ * C in the order of the groups at the end.  When the rows of Out are not
+ * contiguous (C**T), group 0 sums into a buffer too (vector stores at
+ * every depth block), and C is written once at the end: adding into C
+ * itself at every short depth block cost scalar loads and stores that made
+ * S, Q = 16 slower than the BLAS.
  *
  * Arguments
  * =========
@@ -37,7 +43,7 @@
  * C, LDC    C, M-by-N; only that part is written.
  *
  * Returns 0, or TSBLAS_ERR_ALLOC (after tsblas_set_error) when the
- * per-thread sums cannot be allocated; C is then unchanged.
+ * groups' sums cannot be allocated; C is then unchanged.
  */
 #include <config.h>
 #include <stdlib.h>
@@ -50,27 +56,76 @@
 
 #if defined(_OPENMP)
 #  define THREADS_MAX() omp_get_max_threads()
-#  define THREAD_NUM() omp_get_thread_num()
 #else
 #  define THREADS_MAX() 1
-#  define THREAD_NUM() 0
 #endif
 
-/* Rows of a block of P when R is contiguous along P: about a run of
-   HOST_LONG_RUN_BYTES, with a number of blocks that is a multiple of the
-   threads (else one thread gets a block more than the others: 8192 rows
-   against 3393 for S, P = 11585, on 2 threads), always a multiple of 64.
-   Every row is then computed in the same lanes of a full vector whatever
-   the block (only the last rows of P, in the last block, are an edge), so
-   the result does not depend on the number of threads. */
-static idx_t long_row_block(idx_t plen)
+/* Length of the depth groups of the long-run path: K in equal groups of at
+   most HOST_MTSM_GROUP_DEPTH columns, a multiple of HOST_LONG_RUN_DEPTH.
+   It depends on K alone, so the result does not depend on the number of
+   threads. */
+static idx_t depth_group_length(idx_t k)
+{
+    const idx_t groups = (k + HOST_MTSM_GROUP_DEPTH - 1) / HOST_MTSM_GROUP_DEPTH;
+    const idx_t len = (k + groups - 1) / groups;
+
+    return (len + HOST_LONG_RUN_DEPTH - 1) / HOST_LONG_RUN_DEPTH * HOST_LONG_RUN_DEPTH;
+}
+
+/* Rows of a block of P when R is contiguous along P: a multiple of 64, at
+   most a run of HOST_LONG_RUN_BYTES, and as many rows as leave the tasks
+   (blocks times depth groups) at least 7/8 of the threads' rounds busy
+   (else one thread gets a block more than the others: 8192 rows against
+   3393 for S, P = 11585, on 2 threads).  Every row is then computed in the
+   same lanes of a full vector whatever the block (only the last rows of P,
+   in the last block, are an edge), so the result does not depend on the
+   number of threads. */
+static idx_t long_row_block(idx_t plen, idx_t groups)
 {
     const idx_t run = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
     const idx_t threads = THREADS_MAX();
-    const idx_t rounds = (plen + threads * run - 1) / (threads * run);
-    const idx_t rows = (plen + threads * rounds - 1) / (threads * rounds);
+    const idx_t fewest = (plen + run - 1) / run;
+    idx_t blocks, best_rows = 0, best_busy = 0, best_rounds = 1;
 
-    return (rows + 63) / 64 * 64;
+    for (blocks = fewest; blocks <= fewest + threads; blocks++) {
+        const idx_t rows = ((plen + blocks - 1) / blocks + 63) / 64 * 64;
+        const idx_t tasks = (plen + rows - 1) / rows * groups;
+        const idx_t rounds = (tasks + threads - 1) / threads;
+
+        /* tasks / (threads * rounds) above the best so far */
+        if (best_rows == 0 || tasks * best_rounds > best_busy * rounds)
+            best_rows = rows, best_busy = tasks, best_rounds = rounds;
+        if (8 * tasks >= 7 * threads * rounds || rows == 64)
+            break;
+    }
+    return best_rows;
+}
+
+/* C gets the groups' sums, added in the order of the groups: Out(p, q) +=
+   sums_0(p, q) + ... when group 0 went straight into C; when none did,
+   Out(p, q) = (sums_0(p, q) + ...) + beta * Out(p, q) (not read when beta
+   = 0).  sums_g(p, q) = sums[g * plen * qlen + p + q * plen]. */
+static void add_group_sums(idx_t nsums, const scalar_t *sums, idx_t plen, idx_t qlen,
+                           int replace, scalar_t beta, scalar_t *c, idx_t o_long,
+                           idx_t o_short)
+{
+    const idx_t chunk = 256, nchunks = (plen + chunk - 1) / chunk;
+    idx_t ch;
+
+#pragma omp parallel for schedule(static) if (nchunks > 1)
+    for (ch = 0; ch < nchunks; ch++) {
+        const idx_t p1 = (ch + 1) * chunk < plen ? (ch + 1) * chunk : plen;
+        idx_t p, q, g;
+
+        for (q = 0; q < qlen; q++)
+            for (p = ch * chunk; p < p1; p++) {
+                scalar_t *out = c + p * o_long + q * o_short;
+                scalar_t sum = replace ? sums[p + q * plen] : *out;
+                for (g = replace ? 1 : 0; g < nsums; g++)
+                    sum += sums[g * plen * qlen + p + q * plen];
+                *out = !replace ? sum : beta == 0 ? sum : sum + beta * *out;
+            }
+    }
 }
 
 int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
@@ -88,7 +143,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     void (*kernel)(const struct host_block *);
     struct host_block form;
     scalar_t *sums = NULL;
-    idx_t row_block, depth_block, nblocks, blk;
+    idx_t row_block, depth_block, nblocks, group_len, ngroups, direct_groups, ntasks, task;
 
     if (qlen > HOST_SKINNY_MAX || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -129,39 +184,51 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     }
 
     if (r_long == 1) {
-        row_block = long_row_block(plen);
+        group_len = depth_group_length(k);
+        ngroups = (k + group_len - 1) / group_len;
+        row_block = long_row_block(plen, ngroups);
         depth_block = HOST_LONG_RUN_DEPTH;
+        /* Group 0 adds straight into C when its rows are contiguous; the
+           others, and all groups otherwise, sum into a buffer each (plen by
+           qlen, contiguous along P). */
+        direct_groups = o_long == 1 ? 1 : 0;
     } else {
+        group_len = k;
+        ngroups = 1;
         row_block = HOST_MTSM_ROW_BLOCK;
         depth_block = HOST_MTSM_DEPTH_BLOCK;
+        direct_groups = 1;
     }
     nblocks = (plen + row_block - 1) / row_block;
-    if (r_long == 1 && o_long != 1) {
-        sums = malloc((size_t)(THREADS_MAX() * row_block * qlen) * sizeof(scalar_t));
+    ntasks = nblocks * ngroups;
+    if (ngroups > direct_groups) {
+        sums = malloc((size_t)((ngroups - direct_groups) * plen * qlen) * sizeof(scalar_t));
         if (sums == NULL)
             return tsblas_set_error(TSBLAS_ERR_ALLOC,
-                                    "host MTSM: cannot allocate %d blocks of partial sums",
-                                    THREADS_MAX());
+                                    "host MTSM: cannot allocate %ld partial sums of %ld by %ld",
+                                    (long)(ngroups - direct_groups), (long)plen, (long)qlen);
     }
 
-#pragma omp parallel for schedule(static) if (nblocks > 1)
-    for (blk = 0; blk < nblocks; blk++) {
+#pragma omp parallel for schedule(static) if (ntasks > 1)
+    for (task = 0; task < ntasks; task++) {
+        const idx_t blk = task / ngroups, group = task % ngroups;
         const idx_t p0 = blk * row_block;
         const idx_t np = p0 + row_block < plen ? row_block : plen - p0;
-        scalar_t *block_sums = sums != NULL ? sums + THREAD_NUM() * row_block * qlen : NULL;
+        const idx_t dbegin = group * group_len;
+        const idx_t dend = dbegin + group_len < k ? dbegin + group_len : k;
         struct host_block part = form;
-        idx_t d0, p, q;
+        idx_t d0;
 
         part.out = c + p0 * o_long;
-        if (block_sums != NULL) {
-            part.out = block_sums;
-            part.ro = 1, part.co = row_block;
+        if (group >= direct_groups) {
+            part.out = sums + (group - direct_groups) * plen * qlen + p0;
+            part.ro = 1, part.co = plen;
         }
-        for (d0 = 0; d0 < k; d0 += depth_block) {
+        for (d0 = dbegin; d0 < dend; d0 += depth_block) {
             const scalar_t *rblock = r + p0 * r_long + d0 * r_depth;
             const scalar_t *sblock = s + d0 * s_depth;
-            part.depth = d0 + depth_block < k ? depth_block : k - d0;
-            part.beta = d0 != 0 ? 1 : block_sums != NULL ? 0 : beta;
+            part.depth = d0 + depth_block < dend ? depth_block : dend - d0;
+            part.beta = d0 != dbegin ? 1 : group >= direct_groups ? 0 : beta;
             if (form.x == r) {
                 part.rows = np;
                 part.x = rblock, part.y = sblock;
@@ -171,14 +238,11 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
             }
             kernel(&part);
         }
-        if (block_sums != NULL)
-            for (p = 0; p < np; p++)
-                for (q = 0; q < qlen; q++) {
-                    scalar_t *out = c + (p0 + p) * o_long + q * o_short;
-                    const scalar_t sum = block_sums[p + q * row_block];
-                    *out = beta == 0 ? sum : sum + beta * *out;
-                }
     }
+
+    if (sums != NULL)
+        add_group_sums(ngroups - direct_groups, sums, plen, qlen, direct_groups == 0, beta, c,
+                       o_long, o_short);
     free(sums);
     return 0;
 }
