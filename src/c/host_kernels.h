@@ -176,6 +176,28 @@ const struct host_kernels *X(host_kernels)(void);
 #define HOST_LONG_RUN_BYTES (16 * 1024)
 #define HOST_LONG_RUN_DEPTH 8
 
+/* xMTSM on that path from Q = HOST_LONG_RUN_WIDE_Q on: depth blocks of
+   HOST_LONG_RUN_WIDE_DEPTH columns, so that each block of C, read and
+   written at every depth block, serves more flops.  Measured at Q = 16
+   (tall operand 256 MiB, two runs each): on the development machine's 2
+   threads 8 -> 16 columns took S, D, C, Z in both orders from 108-198 %
+   to 133-248 % of the roofline; on the GPU machine's 16 threads (1 GiB)
+   from 18-47 % to 27-51 %. */
+#define HOST_LONG_RUN_WIDE_Q 16
+#define HOST_LONG_RUN_WIDE_DEPTH 16
+
+/* xMTSM from Q = HOST_MTSM_BLAS_Q on is left to the BLAS: there the product
+   is bound by the arithmetic on both machines measured, and a packed GEMM
+   does that better than these kernels on many cores.  On the GPU machine's
+   16 threads (its OpenBLAS, 1 GiB) the best of five blockings (depth
+   blocks of 8 to 64 columns, runs of 2 to 16 KB) stayed under 0.97x
+   OpenBLAS in 5 of the 8 precision-order pairs at Q = 32 (0.54-0.85x)
+   and in 7 of 8 at Q = 64 (0.57-0.96x); on the development machine's 2
+   threads they were
+   1.6-3.0x faster than its OpenBLAS 0.3.21 (doc/tuning/host-2core-*mtsm-gemt.csv),
+   which this gives up. */
+#define HOST_MTSM_BLAS_Q 32
+
 /* MTSM, regular matrix contiguous along its long side: K is cut into
    groups of at most this many columns, each summed by a task of its own
    (host_mtsm.c), so that many threads keep long runs. */

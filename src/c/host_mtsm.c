@@ -9,7 +9,7 @@
  * P the long one of M, N and Q the short one.  The product is
  *     Out(p, q) = alpha * sum_{l < K} R(p, l) * S(l, q) + beta * Out(p, q),
  * R the regular matrix (op(A) when M >= N, else op(B) transposed), S the
- * skinny one, Out = C or C**T.  In the tuned regime (Q <= HOST_SKINNY_MAX,
+ * skinny one, Out = C or C**T.  In the tuned regime (Q < HOST_MTSM_BLAS_Q,
  * P and K >= HOST_MTSM_LONG_MIN, see host_kernels.h) P is cut into
  * blocks computed by OpenMP threads; within a block, K runs in blocks of
  * a fixed length, each adding into C.  The order of every sum depends only
@@ -61,7 +61,8 @@
 #endif
 
 /* Length of the depth groups of the long-run path: K in equal groups of at
-   most HOST_MTSM_GROUP_DEPTH columns, a multiple of HOST_LONG_RUN_DEPTH.
+   most HOST_MTSM_GROUP_DEPTH columns, a multiple of both depth blocks
+   (HOST_LONG_RUN_DEPTH and HOST_LONG_RUN_WIDE_DEPTH).
    It depends on K alone, so the result does not depend on the number of
    threads. */
 static idx_t depth_group_length(idx_t k)
@@ -69,7 +70,8 @@ static idx_t depth_group_length(idx_t k)
     const idx_t groups = (k + HOST_MTSM_GROUP_DEPTH - 1) / HOST_MTSM_GROUP_DEPTH;
     const idx_t len = (k + groups - 1) / groups;
 
-    return (len + HOST_LONG_RUN_DEPTH - 1) / HOST_LONG_RUN_DEPTH * HOST_LONG_RUN_DEPTH;
+    return (len + HOST_LONG_RUN_WIDE_DEPTH - 1) / HOST_LONG_RUN_WIDE_DEPTH
+           * HOST_LONG_RUN_WIDE_DEPTH;
 }
 
 /* Rows of a block of P when R is contiguous along P: a multiple of 64, at
@@ -145,7 +147,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     scalar_t *sums = NULL;
     idx_t row_block, depth_block, nblocks, group_len, ngroups, direct_groups, ntasks, task;
 
-    if (qlen > HOST_SKINNY_MAX || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
+    if (qlen >= HOST_MTSM_BLAS_Q || plen < HOST_MTSM_LONG_MIN || k < HOST_MTSM_LONG_MIN)
         return X(host_gemm)(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 
     if (m_long) {
@@ -187,7 +189,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         group_len = depth_group_length(k);
         ngroups = (k + group_len - 1) / group_len;
         row_block = long_row_block(plen, ngroups);
-        depth_block = HOST_LONG_RUN_DEPTH;
+        depth_block = qlen >= HOST_LONG_RUN_WIDE_Q ? HOST_LONG_RUN_WIDE_DEPTH : HOST_LONG_RUN_DEPTH;
         /* Group 0 adds straight into C when its rows are contiguous; the
            others, and all groups otherwise, sum into a buffer each (plen by
            qlen, contiguous along P). */
