@@ -308,84 +308,145 @@ static void row_tile(int piece, int mr, int nr, idx_t ntiles, idx_t depth, const
     }
 }
 
+/* The interleaved small product (row_lanes_flat) keeps its lane patterns
+   for at most this many vectors and this depth. */
+#define FLAT_PERIOD_MAX (VECTOR_SCALARS - 1)
+#define FLAT_DEPTH_MAX VECTOR_SCALARS
+
+static int greatest_common_divisor(int a, int b)
+{
+    while (b != 0) {
+        const int rest = a % b;
+        a = b;
+        b = rest;
+    }
+    return a;
+}
+
+/* The columns of Out that vector j of a run of vectors of Q-element
+   columns touches: first and last. */
+static int flat_first_column(int j, int q)
+{
+    return j * VECTOR_SCALARS / q;
+}
+
+static int flat_last_column(int j, int q)
+{
+    return (j * VECTOR_SCALARS + VECTOR_SCALARS - 1) / q;
+}
+
+/* Whether row_lanes_flat takes blk: Out made of contiguous columns of
+   Q = rows < VECTOR_SCALARS elements, Y of contiguous columns of K = depth
+   <= FLAT_DEPTH_MAX, and the Y values of each vector of Out within two
+   vectors of Y. */
+static int flat_applies(const struct host_block *blk)
+{
+    const int q = (int)blk->rows, k = (int)blk->depth;
+    int j, period;
+
+    if (blk->ro != 1 || blk->co != blk->rows || blk->rows >= VECTOR_SCALARS || blk->yl != 1
+        || blk->yc != blk->depth || blk->depth > FLAT_DEPTH_MAX)
+        return 0;
+    period = q / greatest_common_divisor(VECTOR_SCALARS, q);
+    for (j = 0; j < period; j++)
+        if ((flat_last_column(j, q) - flat_first_column(j, q) + 1) * k > 2 * VECTOR_SCALARS)
+            return 0;
+    return 1;
+}
+
 /*
- * The interleaved small product of row_lanes: Q = rows dividing the
- * elements of a vector, Out made of contiguous columns of Q elements
- * (Out(r, c) = out[r + c*Q]) and Y of contiguous columns of K = depth <= 2Q
- * (Y(l, c) = y[l + c*K]), as xTSMM's row-major block vectors are.  A
- * vector of Out then holds G = VECTOR_SCALARS/Q whole columns, whose Y
- * values are G*K consecutive elements (one or two vectors): for each l,
- * X(:, l) repeated G times times those Y values, each shuffled to the Q
- * lanes of its column; every lane does useful work, where the tiles of
- * row_lanes would leave all but Q lanes idle.  Returns the number of
- * columns done: whole groups whose Y vectors lie within Y.
+ * The interleaved small product of row_lanes (flat_applies), as xTSMM's
+ * row-major block vectors are: Out(r, c) = out[r + c*Q], Y(l, c) = y[l +
+ * c*K].  Vector j of Out holds the elements j*V .. j*V + V-1 (V =
+ * VECTOR_SCALARS) of Out, parts of a few consecutive columns, whose Y
+ * values lie in one or two vectors of Y: for each l, the X values of the
+ * lanes' rows times those Y values, each shuffled to the lanes of its
+ * column.  Every lane does useful work, where the tiles of row_lanes would
+ * leave all but Q lanes idle.  The lanes repeat after P = Q/gcd(V, Q)
+ * vectors (P*V/Q columns: a super-group), so P patterns are set up once.
+ * Returns the number of columns done: whole super-groups whose Y vectors
+ * lie within Y.
  */
 static idx_t row_lanes_flat(const struct host_block *blk)
 {
-    const int q = (int)blk->rows, k = (int)blk->depth, g = VECTOR_SCALARS / q;
-    const int yvectors = g * k > VECTOR_SCALARS ? 2 : 1;
-    const idx_t groups = (blk->cols * k - yvectors * VECTOR_SCALARS) / (g * k) + 1;
+    const int q = (int)blk->rows, k = (int)blk->depth;
+    const int period = q / greatest_common_divisor(VECTOR_SCALARS, q);
+    const int super_cols = period * VECTOR_SCALARS / q;
     const real_t *x = (const real_t *)blk->x, *y = (const real_t *)blk->y;
     real_t *out = (real_t *)blk->out;
-    vector_t xs[VECTOR_SCALARS];
-    lane_index_t spread[VECTOR_SCALARS];
+    vector_t xs[FLAT_PERIOD_MAX][FLAT_DEPTH_MAX];
+    lane_index_t spread[FLAT_PERIOD_MAX][FLAT_DEPTH_MAX];
 #if TSBLAS_COMPLEX
-    lane_index_t spread_im[VECTOR_SCALARS];
+    lane_index_t spread_im[FLAT_PERIOD_MAX][FLAT_DEPTH_MAX];
 #endif
-    idx_t grp;
-    int l, v;
+    int first[FLAT_PERIOD_MAX], yvectors[FLAT_PERIOD_MAX];
+    idx_t supers = 0, sg;
+    int j, l, v;
 
-    if (blk->cols * k < yvectors * VECTOR_SCALARS)
-        return 0;
-    for (l = 0; l < k; l++) {
-        real_t lanes[VECTOR_REALS];
-        for (v = 0; v < VECTOR_REALS; v++) {
-            const int element = v / REALS_PER_SCALAR, part = v % REALS_PER_SCALAR;
-            const int source = (element / q) * k + l;
-            lanes[v] = x[((element % q) + l * blk->xl) * REALS_PER_SCALAR + part];
-            spread[l][v] = source * REALS_PER_SCALAR;
-#if TSBLAS_COMPLEX
-            spread_im[l][v] = source * REALS_PER_SCALAR + 1;
-#endif
-        }
-        memcpy(&xs[l], lanes, HOST_VECTOR_BYTES);
+    for (j = 0; j < period; j++) {
+        idx_t room;
+        first[j] = flat_first_column(j, q);
+        yvectors[j] = (flat_last_column(j, q) - first[j] + 1) * k > VECTOR_SCALARS ? 2 : 1;
+        /* elements of Y after the window of pattern j in the first super-group */
+        room = blk->cols * k - (idx_t)first[j] * k - yvectors[j] * VECTOR_SCALARS;
+        if (room < 0)
+            return 0;
+        if (j == 0 || room / (super_cols * k) + 1 < supers)
+            supers = room / (super_cols * k) + 1;
     }
-    for (grp = 0; grp < groups; grp++) {
-        const real_t *yg = y + grp * g * k * REALS_PER_SCALAR;
-        real_t *o = out + grp * g * q * REALS_PER_SCALAR;
-        vector_t y0, y1, sum = { 0 }, value;
-#if TSBLAS_COMPLEX
-        vector_t sum_im = { 0 };
-#endif
-        memcpy(&y0, yg, HOST_VECTOR_BYTES);
-        if (yvectors > 1)
-            memcpy(&y1, yg + VECTOR_REALS, HOST_VECTOR_BYTES);
-        else
-            y1 = y0;
+    for (j = 0; j < period; j++)
         for (l = 0; l < k; l++) {
-            sum += xs[l] * pick_lanes(y0, y1, spread[l]);
+            real_t lanes[VECTOR_REALS];
+            for (v = 0; v < VECTOR_REALS; v++) {
+                const int element = j * VECTOR_SCALARS + v / REALS_PER_SCALAR;
+                const int part = v % REALS_PER_SCALAR;
+                const int source = (element / q - first[j]) * k + l;
+                lanes[v] = x[((element % q) + l * blk->xl) * REALS_PER_SCALAR + part];
+                spread[j][l][v] = source * REALS_PER_SCALAR;
 #if TSBLAS_COMPLEX
-            sum_im += xs[l] * pick_lanes(y0, y1, spread_im[l]);
+                spread_im[j][l][v] = source * REALS_PER_SCALAR + 1;
 #endif
+            }
+            memcpy(&xs[j][l], lanes, HOST_VECTOR_BYTES);
         }
+    for (sg = 0; sg < supers; sg++)
+        for (j = 0; j < period; j++) {
+            const real_t *yg = y + (sg * super_cols + first[j]) * k * REALS_PER_SCALAR;
+            real_t *o = out + (sg * period + j) * VECTOR_REALS;
+            vector_t y0, y1, sum = { 0 }, value;
 #if TSBLAS_COMPLEX
-        value = scale_complex(blk->alpha, combine_row_lanes(sum, sum_im, blk->conj_x, blk->conj_y));
-        if (blk->beta != 0) {
-            vector_t old;
-            memcpy(&old, o, HOST_VECTOR_BYTES);
-            value += scale_complex(blk->beta, old);
-        }
+            vector_t sum_im = { 0 };
+#endif
+            memcpy(&y0, yg, HOST_VECTOR_BYTES);
+            if (yvectors[j] > 1)
+                memcpy(&y1, yg + VECTOR_REALS, HOST_VECTOR_BYTES);
+            else
+                y1 = y0;
+            for (l = 0; l < k; l++) {
+                sum += xs[j][l] * pick_lanes(y0, y1, spread[j][l]);
+#if TSBLAS_COMPLEX
+                sum_im += xs[j][l] * pick_lanes(y0, y1, spread_im[j][l]);
+#endif
+            }
+#if TSBLAS_COMPLEX
+            value = scale_complex(blk->alpha,
+                                  combine_row_lanes(sum, sum_im, blk->conj_x, blk->conj_y));
+            if (blk->beta != 0) {
+                vector_t old;
+                memcpy(&old, o, HOST_VECTOR_BYTES);
+                value += scale_complex(blk->beta, old);
+            }
 #else
-        value = blk->alpha * sum;
-        if (blk->beta != 0) {
-            vector_t old;
-            memcpy(&old, o, HOST_VECTOR_BYTES);
-            value += blk->beta * old;
-        }
+            value = blk->alpha * sum;
+            if (blk->beta != 0) {
+                vector_t old;
+                memcpy(&old, o, HOST_VECTOR_BYTES);
+                value += blk->beta * old;
+            }
 #endif
-        store_vector(o, value, blk->stream_out);
-    }
-    return groups * g;
+            store_vector(o, value, blk->stream_out);
+        }
+    return supers * super_cols;
 }
 
 /*
@@ -496,9 +557,7 @@ static void row_lanes_tiles(const struct host_block *blk)
    the rest. */
 static void row_lanes(const struct host_block *blk)
 {
-    if (blk->ro == 1 && blk->co == blk->rows && blk->rows < VECTOR_SCALARS
-        && VECTOR_SCALARS % blk->rows == 0 && blk->yl == 1 && blk->yc == blk->depth
-        && blk->depth <= 2 * blk->rows) {
+    if (flat_applies(blk)) {
         const idx_t done = row_lanes_flat(blk);
         struct host_block rest = *blk;
 
