@@ -3,8 +3,9 @@
 from tsblas_bench (host) CSV files.
 
 Usage:
-  python3 doc/host_perf_report.py plot OUT.png CSV...
-      % of the roofline against the width, tsblas solid and the BLAS (for
+  python3 doc/host_perf_report.py plot OUT.png "MACHINE" CSV...
+      % of the roofline against the width on MACHINE (for the title, e.g.
+      "2 cores, OpenBLAS 0.3.21, 260 MiB L3"), tsblas solid and the BLAS (for
       xGEMT the plain transpose loop) dashed, one panel per routine and
       precision, the two storage orders in two colours (square widths
       only).  Needs matplotlib (Debian: python3-matplotlib).
@@ -117,7 +118,7 @@ def table(names):
             float(row["speedup"])))
 
 
-def plot(out, names):
+def plot(out, machine, names):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -143,17 +144,17 @@ def plot(out, names):
                 ax.set_ylabel("% of roofline")
             if p == 0:
                 ax.legend(loc="upper left", fontsize=7)
-    fig.suptitle("tsblas on the host (2 cores) against OpenBLAS 0.3.21 (xGEMT: a plain "
-                 "transpose loop), % of the roofline min(I*b, P); dotted: the goal\n"
-                 "above 100 %: faster than the BLAS's own square xGEMM (P), or part of the "
-                 "operands from the 260 MiB L3 cache; the axis stops at 200 %")
-    fig.tight_layout()
+    fig.suptitle("tsblas on the host (%s) against the BLAS (xGEMT: a plain transpose "
+                 "loop)\n%% of the roofline min(I*b, P); dotted: the goal; above 100 %%: "
+                 "faster than the BLAS's own square xGEMM (P), or memory faster than when b "
+                 "was measured; the axis stops at 200 %%" % machine)
+    fig.tight_layout(rect=(0, 0, 1, 0.96))
     fig.savefig(out, dpi=70)
 
 
 def main(argv):
-    if len(argv) >= 3 and argv[1] == "plot":
-        plot(argv[2], argv[3:])
+    if len(argv) >= 4 and argv[1] == "plot":
+        plot(argv[2], argv[3], argv[4:])
     elif len(argv) >= 2 and argv[1] == "summary":
         summary(argv[2:])
     elif len(argv) >= 2 and argv[1] == "table":
