@@ -203,6 +203,10 @@ const struct host_kernels *X(host_kernels)(void);
    (host_mtsm.c), so that many threads keep long runs. */
 #define HOST_MTSM_GROUP_DEPTH 1024
 
+/* ... and the groups' sums take at most this many bytes: fewer groups for
+   a longer P or a wider Q, none once C takes more than half of it. */
+#define HOST_MTSM_GROUP_BYTES (64 * 1024 * 1024)
+
 /* MTSM, regular matrix contiguous along K: row blocks and depth blocks
    such that the skinny operand's slab stays in the L2 cache. */
 #define HOST_MTSM_ROW_BLOCK 192

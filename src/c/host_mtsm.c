@@ -62,14 +62,19 @@
 
 /* Length of the depth groups of the long-run path: K in equal groups of at
    most HOST_MTSM_GROUP_DEPTH columns, a multiple of both depth blocks
-   (HOST_LONG_RUN_DEPTH and HOST_LONG_RUN_WIDE_DEPTH).
-   It depends on K alone, so the result does not depend on the number of
-   threads. */
-static idx_t depth_group_length(idx_t k)
+   (HOST_LONG_RUN_DEPTH and HOST_LONG_RUN_WIDE_DEPTH), and no more groups
+   than sums of plen x qlen fit in HOST_MTSM_GROUP_BYTES (one group, the
+   path without groups, for a very long P).  It depends on the shape
+   alone, so the result does not depend on the number of threads. */
+static idx_t depth_group_length(idx_t k, idx_t plen, idx_t qlen)
 {
-    const idx_t groups = (k + HOST_MTSM_GROUP_DEPTH - 1) / HOST_MTSM_GROUP_DEPTH;
-    const idx_t len = (k + groups - 1) / groups;
+    const idx_t affordable = HOST_MTSM_GROUP_BYTES / (plen * qlen * (idx_t)sizeof(scalar_t));
+    idx_t groups = (k + HOST_MTSM_GROUP_DEPTH - 1) / HOST_MTSM_GROUP_DEPTH;
+    idx_t len;
 
+    if (groups > affordable)
+        groups = affordable > 1 ? affordable : 1;
+    len = (k + groups - 1) / groups;
     return (len + HOST_LONG_RUN_WIDE_DEPTH - 1) / HOST_LONG_RUN_WIDE_DEPTH
            * HOST_LONG_RUN_WIDE_DEPTH;
 }
@@ -186,7 +191,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     }
 
     if (r_long == 1) {
-        group_len = depth_group_length(k);
+        group_len = depth_group_length(k, plen, qlen);
         ngroups = (k + group_len - 1) / group_len;
         row_block = long_row_block(plen, ngroups);
         depth_block = qlen >= HOST_LONG_RUN_WIDE_Q ? HOST_LONG_RUN_WIDE_DEPTH : HOST_LONG_RUN_DEPTH;
