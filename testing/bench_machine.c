@@ -208,7 +208,7 @@ double bench_host_read_bandwidth(size_t bytes, int runs, char *how, size_t how_s
         _mm_sfence();                                                               \
     }
 DEFINE_STREAM_COPY(stream_avx512, "avx512f", 64, _mm512_stream_pd, _mm512_loadu_pd)
-DEFINE_STREAM_COPY(stream_avx2, "avx", 32, _mm256_stream_pd, _mm256_loadu_pd)
+DEFINE_STREAM_COPY(stream_avx, "avx", 32, _mm256_stream_pd, _mm256_loadu_pd)
 DEFINE_STREAM_COPY(stream_sse2, "sse2", 16, _mm_stream_pd, _mm_loadu_pd)
 
 static void stream_copy(double *y, const double *x, int64_t n)
@@ -216,7 +216,7 @@ static void stream_copy(double *y, const double *x, int64_t n)
     if (__builtin_cpu_supports("avx512f"))
         stream_avx512(y, x, n);
     else if (__builtin_cpu_supports("avx"))
-        stream_avx2(y, x, n);
+        stream_avx(y, x, n);
     else
         stream_sse2(y, x, n);
 }
