@@ -105,6 +105,12 @@ const struct host_kernels *X(host_kernels)(void);
    of large GEMMs is the better tool. */
 #define HOST_SKINNY_MAX 64
 
+/* A multiple of the rows of every row_lanes tile (ROW_MR <= 4 vectors of
+   at most 16 elements, 64 bytes: 4, 8, ..., 64 rows); blocks of rows that
+   depend on the number of threads are multiples of it, so that a row is
+   computed by the same tile in any block (host_kernels_body.h checks). */
+#define HOST_ROW_TILE_QUANTUM 192
+
 /* TSMTTSM: (M + N) * K, the elements of A and B, from which the kernels
    are faster (measured break-even: K = 1024..2048 for M = N = 1, 256..512
    for 4, 64..128 for 16, below 64 for 64). */
