@@ -87,10 +87,9 @@ static idx_t depth_group_length(idx_t k, idx_t plen, idx_t qlen)
    then computed by the same row tile of row_lanes whatever the block (only
    the last rows of P, in the last block, are an edge), so the result does
    not depend on the number of threads.  Blocks of a multiple of 64 rows
-   kept the lanes but not the tiles (48 rows for S with AVX-512), and gcc
-   13 compiles two tile heights into sums that differ in the last bit: S
-   MTSM, M = K = 500, differed between 1 and 2 threads on the GPU
-   machine. */
+   kept the lanes but not the tiles (48 rows for S with AVX-512): built by
+   gcc 13 on the GPU machine, S MTSM with M = K = 500 then differed in the
+   last bit between 1 and 2 threads; with the tiles in place it did not. */
 static idx_t long_row_block(idx_t plen, idx_t groups)
 {
     const idx_t run = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
