@@ -66,6 +66,11 @@ struct host_block {
 
 struct host_kernels {
     const char *isa;
+    /* Rows of a row_lanes tile (its vectors times their elements): rows
+       are computed tile by tile from the start of a block, so blocks that
+       depend on the number of threads are multiples of it, and a row is
+       computed by the same tile in any block. */
+    idx_t row_tile;
     void (*row_lanes)(const struct host_block *block);
     void (*depth_lanes)(const struct host_block *block);
     /* dst[i] := alpha*opx(src[i]) for i < n (opx conjugating when asked),
@@ -104,12 +109,6 @@ const struct host_kernels *X(host_kernels)(void);
    side of TSMM; the skinny side of MTSM).  Beyond them the BLAS's blocking
    of large GEMMs is the better tool. */
 #define HOST_SKINNY_MAX 64
-
-/* A multiple of the rows of every row_lanes tile (ROW_MR <= 4 vectors of
-   at most 16 elements, 64 bytes: 4, 8, ..., 64 rows); blocks of rows that
-   depend on the number of threads are multiples of it, so that a row is
-   computed by the same tile in any block (host_kernels_body.h checks). */
-#define HOST_ROW_TILE_QUANTUM 192
 
 /* TSMTTSM: (M + N) * K, the elements of A and B, from which the kernels
    are faster (measured break-even: K = 1024..2048 for M = N = 1, 256..512

@@ -56,10 +56,6 @@
 #  define DEPTH_NR HOST_DEPTH_NR_REAL
 #endif
 
-#if HOST_ROW_TILE_QUANTUM % (ROW_MR * VECTOR_SCALARS) != 0
-#  error "HOST_ROW_TILE_QUANTUM must be a multiple of the rows of a row_lanes tile"
-#endif
-
 #if ROW_MR > 4 || ROW_NR > 15 || DEPTH_MR > 15 || DEPTH_NR > 15
 #  error "the tile dispatch (row_tile_*, depth_tile) has cases for ROW_MR <= 4 and tiles below 16"
 #endif
@@ -805,5 +801,6 @@ static void store_fence(void)
 #endif
 }
 
-const struct host_kernels HOST_KERNELS_TABLE = { HOST_ISA_NAME, row_lanes, depth_lanes,
-                                                 scale_copy, store_fence };
+const struct host_kernels HOST_KERNELS_TABLE = { HOST_ISA_NAME, ROW_MR * VECTOR_SCALARS,
+                                                 row_lanes, depth_lanes, scale_copy,
+                                                 store_fence };

@@ -79,18 +79,18 @@ static idx_t depth_group_length(idx_t k, idx_t plen, idx_t qlen)
            * HOST_LONG_RUN_WIDE_DEPTH;
 }
 
-/* Rows of a block of P when R is contiguous along P: a multiple of
-   HOST_ROW_TILE_QUANTUM, at most a run of HOST_LONG_RUN_BYTES, and as many
-   rows as leave the tasks (blocks times depth groups) at least 7/8 of the
-   threads' rounds busy (else one thread gets a block more than the others:
-   8192 rows against 3393 for S, P = 11585, on 2 threads).  Every row is
-   then computed by the same row tile of row_lanes whatever the block (only
+/* Rows of a block of P when R is contiguous along P: a multiple of the
+   rows of a row_lanes tile (TILE), at most a run of HOST_LONG_RUN_BYTES,
+   and as many rows as leave the tasks (blocks times depth groups) at least
+   7/8 of the threads' rounds busy (else one thread gets a block more than
+   the others: 8192 rows against 3393 for S, P = 11585, on 2 threads).
+   Every row is then computed by the same tile whatever the block (only
    the last rows of P, in the last block, are an edge), so the result does
    not depend on the number of threads.  Blocks of a multiple of 64 rows
    kept the lanes but not the tiles (48 rows for S with AVX-512): built by
    gcc 13 on the GPU machine, S MTSM with M = K = 500 then differed in the
    last bit between 1 and 2 threads; with the tiles in place it did not. */
-static idx_t long_row_block(idx_t plen, idx_t groups)
+static idx_t long_row_block(idx_t plen, idx_t groups, idx_t tile)
 {
     const idx_t run = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
     const idx_t threads = THREADS_MAX();
@@ -98,15 +98,14 @@ static idx_t long_row_block(idx_t plen, idx_t groups)
     idx_t blocks, best_rows = 0, best_busy = 0, best_rounds = 1;
 
     for (blocks = fewest; blocks <= fewest + threads; blocks++) {
-        const idx_t rows = ((plen + blocks - 1) / blocks + HOST_ROW_TILE_QUANTUM - 1)
-                           / HOST_ROW_TILE_QUANTUM * HOST_ROW_TILE_QUANTUM;
+        const idx_t rows = ((plen + blocks - 1) / blocks + tile - 1) / tile * tile;
         const idx_t tasks = (plen + rows - 1) / rows * groups;
         const idx_t rounds = (tasks + threads - 1) / threads;
 
         /* tasks / (threads * rounds) above the best so far */
         if (best_rows == 0 || tasks * best_rounds > best_busy * rounds)
             best_rows = rows, best_busy = tasks, best_rounds = rounds;
-        if (8 * tasks >= 7 * threads * rounds || rows == HOST_ROW_TILE_QUANTUM)
+        if (8 * tasks >= 7 * threads * rounds || rows == tile)
             break;
     }
     return best_rows;
@@ -197,7 +196,7 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     if (r_long == 1) {
         group_len = depth_group_length(k, plen, qlen);
         ngroups = (k + group_len - 1) / group_len;
-        row_block = long_row_block(plen, ngroups);
+        row_block = long_row_block(plen, ngroups, kernels->row_tile);
         depth_block = qlen >= HOST_LONG_RUN_WIDE_Q ? HOST_LONG_RUN_WIDE_DEPTH : HOST_LONG_RUN_DEPTH;
         /* Group 0 adds straight into C when its rows are contiguous; the
            others, and all groups otherwise, sum into a buffer each (plen by
