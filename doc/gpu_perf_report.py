@@ -100,15 +100,9 @@ def plot(out, names):
         for p, prec in enumerate(PRECISIONS):
             ax = axes[r][p]
             perf_plot.plot_orders(ax, cases, routine, prec, "cuBLAS")
-            ax.axhline(90, color="grey", lw=0.8, ls=":")
-            ax.set_title("%s%s" % (prec, routine))
-            ax.set_xlim(0, 65)
-            ax.set_ylim(0, 120)
-            ax.grid(alpha=0.3)
-            if r == 1:
-                ax.set_xlabel("width (M = N, or K = width of C)")
-            if p == 0:
-                ax.set_ylabel("% of roofline min(I*b, P)")
+            perf_plot.frame_panel(ax, "%s%s" % (prec, routine), 90, 120,
+                                  "width (M = N, or K = width of C)" if r == 1 else None,
+                                  "% of roofline min(I*b, P)" if p == 0 else None)
     axes[0][0].legend(loc="lower left", fontsize=8)
     fig.suptitle("tsblas (as run: the tuned table) against cuBLAS on the H100, "
                  "% of the roofline; dotted: the 90 % goal")

@@ -132,16 +132,10 @@ def plot(out, machine, names):
             ax = axes[r][p]
             perf_plot.plot_orders(ax, cases, routine, prec, baseline, "-o")
             goal = {"TSMTTSM": 85, "TSMM": 85, "MTSM": 90, "GEMT": 80}[routine]
-            ax.axhline(goal, color="grey", lw=0.8, ls=":")
             ax.axhline(100, color="black", lw=0.5)
-            ax.set_title("%s%s" % (prec, routine))
-            ax.set_xlim(0, 65)
-            ax.set_ylim(0, 200)
-            ax.grid(alpha=0.3)
-            if r == 3:
-                ax.set_xlabel("width")
-            if p == 0:
-                ax.set_ylabel("% of roofline")
+            perf_plot.frame_panel(ax, "%s%s" % (prec, routine), goal, 200,
+                                  "width" if r == 3 else None,
+                                  "% of roofline" if p == 0 else None)
             if p == 0:
                 ax.legend(loc="upper left", fontsize=7)
     fig.suptitle("tsblas on the host (%s) against the BLAS (xGEMT: a plain transpose "

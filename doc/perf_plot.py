@@ -4,6 +4,21 @@ share: one panel's curves of % of the roofline against the width."""
 ORDER_COLOURS = {"col": "tab:blue", "int": "tab:orange"}
 
 
+def frame_panel(ax, title, goal, ymax, xlabel=None, ylabel=None):
+    """On AX: the GOAL (% of the roofline) dotted, TITLE, widths 0-65 and
+    0-YMAX %, a light grid, and the axis labels given (the bottom row and
+    the left column of a figure)."""
+    ax.axhline(goal, color="grey", lw=0.8, ls=":")
+    ax.set_title(title)
+    ax.set_xlim(0, 65)
+    ax.set_ylim(0, ymax)
+    ax.grid(alpha=0.3)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+
+
 def plot_orders(ax, cases, routine, prec, baseline, style="-"):
     """On AX, for each storage order, tsblas's % of the roofline (STYLE)
     and the BASELINE's (dashed) against the width, over the square cases
