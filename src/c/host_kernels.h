@@ -198,9 +198,8 @@ const struct host_kernels *X(host_kernels)(void);
    blocks of 8 to 64 columns, runs of 2 to 16 KB) stayed under 0.97x
    OpenBLAS in 5 of the 8 precision-order pairs at Q = 32 (0.54-0.85x)
    and in 7 of 8 at Q = 64 (0.57-0.96x); on the development machine's 2
-   threads they were
-   1.6-3.0x faster than its OpenBLAS 0.3.21 (doc/tuning/host-2core-*mtsm-gemt.csv),
-   which this gives up. */
+   threads they were 1.6-3.0x faster than its OpenBLAS 0.3.21
+   (doc/tuning/host-2core-*mtsm-gemt.csv), which this gives up. */
 #define HOST_MTSM_BLAS_Q 32
 
 /* MTSM, regular matrix contiguous along its long side: K is cut into
