@@ -143,11 +143,11 @@ const struct host_kernels *X(host_kernels)(void);
    the tall operand. */
 #define HOST_TSMM_BLOCK_BYTES (64 * 1024)
 
-/* TSMM, column-major tall operand: from this many columns (K) on, and
-   K >= 4 Q, the depth runs in blocks of HOST_LONG_RUN_DEPTH columns over
-   runs of HOST_LONG_RUN_BYTES, as xMTSM does; otherwise all K columns are
-   read at once over blocks of HOST_TSMM_BLOCK_BYTES.  Interleaved tall
-   operand: from this K on, with Q <= HOST_TSMM_DEPTH_LANES_Q, the lanes
+/* TSMM, from this many columns (K) on with Q <= HOST_TSMM_DEPTH_LANES_Q:
+   with a column-major tall operand, the depth runs in blocks of
+   HOST_LONG_RUN_DEPTH columns over runs of HOST_LONG_RUN_BYTES, as xMTSM
+   does (otherwise all K columns are read at once over blocks of
+   HOST_TSMM_BLOCK_BYTES); with an interleaved one, the lanes
    run along K (depth_lanes: dot products of the rows of T with the
    columns of S) rather than along Q, which leaves most lanes idle.
    Measured on the development machine (tall operand 256 MiB), K = 64,
@@ -168,8 +168,9 @@ const struct host_kernels *X(host_kernels)(void);
 #define HOST_GEMT_STREAM_BYTES (32 * 1024 * 1024)
 
 /* MTSM, regular matrix contiguous along its long side (column-major with
-   the rows long), and TSMM with a column-major tall operand of more than
-   HOST_TSMM_DEEP_K columns: blocks of about this many bytes of each column (runs of
+   the rows long), and TSMM with a column-major tall operand of
+   HOST_TSMM_DEEP_K columns or more and Q <= HOST_TSMM_DEPTH_LANES_Q: blocks
+   of about this many bytes of each column (runs of
    contiguous memory), by this many columns, read straight from the matrix
    by row_lanes, each depth block adding into C (L1-resident for a run).
    Measured on the development machine (2 threads, 31.6 GB/s read

@@ -18,11 +18,11 @@
  * with non-temporal stores, the blocks aligned to its 64-byte lines.
  *
  * The blocks are the kernels of host_kernels.h: row_lanes with its lanes
- * along P when T and C are column-major along P (op(A) = A, M huge; from
- * K = HOST_TSMM_DEEP_K and K >= 4 Q on, in depth blocks over longer runs
- * of T); else, when T is contiguous along K, K >= HOST_TSMM_DEEP_K and
- * Q <= HOST_TSMM_DEPTH_LANES_Q, depth_lanes (dot products of the rows of T with the columns of S,
- * copied contiguous); else row_lanes along Q (the interleaved form, N
+ * along P when T and C are column-major along P (op(A) = A, M huge; when
+ * K >= HOST_TSMM_DEEP_K and Q <= HOST_TSMM_DEPTH_LANES_Q, in depth blocks
+ * over longer runs of T); else, when T is contiguous along K and K and Q
+ * are as just said, depth_lanes (dot products of the rows of T with the
+ * columns of S, copied contiguous); else row_lanes along Q (the interleaved form, N
  * huge; and op(A) = A**T or A**H), with S copied contiguous along Q.  S is
  * reused from the L1 cache, T read once, C written once and read only when
  * beta is nonzero (or between depth blocks, from the caches).
@@ -79,7 +79,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
        Out(p,q) = c[p*o_long + q*o_short] */
     const scalar_t *t, *s;
     idx_t t_long, t_depth, s_depth, s_short, o_long, o_short;
-    int conj_t, conj_s, lanes_along_p, lanes_along_k;
+    int conj_t, conj_s, deep, lanes_along_p, lanes_along_k;
     const struct host_kernels *kernels;
     void (*kernel)(const struct host_block *);
     struct host_block form;
@@ -100,9 +100,10 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         conj_t = opb == TSBLAS_OP_C, conj_s = opa == TSBLAS_OP_C;
         o_long = ldc, o_short = 1;
     }
+    /* A long K with a C of one or two columns (host_kernels.h) */
+    deep = k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q;
     lanes_along_p = t_long == 1 && o_long == 1;
-    lanes_along_k = !lanes_along_p && t_depth == 1 && k >= HOST_TSMM_DEEP_K
-                    && qlen <= HOST_TSMM_DEPTH_LANES_Q;
+    lanes_along_k = !lanes_along_p && t_depth == 1 && deep;
 
     kernels = X(host_kernels)();
     form.depth = k;
@@ -148,7 +149,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     /* Blocks of a multiple of 64 rows; the first one longer by the rows
        before the first 64-byte boundary of C, so that the others start on
        one (whole vectors, which non-temporal stores need). */
-    if (lanes_along_p && k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q) {
+    if (lanes_along_p && deep) {
         block = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
         depth_block = HOST_LONG_RUN_DEPTH;
     } else {
