@@ -214,6 +214,8 @@ struct row_tile_out {
     scalar_t alpha, beta;
     int conj_x, conj_y;
     int stream;
+    /* Reals from the X a tile reads to the X it prefetches; 0: none. */
+    idx_t prefetch;
 };
 
 /* Stores a full vector, non-temporally when asked and the instruction set
@@ -519,10 +521,15 @@ static void row_lanes_tiles(const struct host_block *blk)
             for (c0 = 0; c0 < blk->cols; c0 += ROW_NR) {
                 const int nc = (int)min_idx(ROW_NR, blk->cols - c0);
                 const int nr = row_nr_instance(nc);
+                /* The next strip, while the first column tile reads this
+                   one (prefetch_strips). */
+                const idx_t prefetch = blk->prefetch_strips && !one_column_tile && c0 == 0
+                                           ? ntiles * tile_rows * REALS_PER_SCALAR
+                                           : 0;
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
                                                  blk->ro, blk->co, nc, edge_rows, blk->alpha,
                                                  d0 == 0 ? blk->beta : 1, blk->conj_x,
-                                                 blk->conj_y, blk->stream_out };
+                                                 blk->conj_y, blk->stream_out, prefetch };
                 int j;
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;

@@ -58,6 +58,17 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
 #pragma GCC unroll 8
             for (i = 0; i < mr; i++)
                 memcpy(&xv[i], xrow + i * PIECE_REALS, PIECE_BYTES);
+#if PIECE_BYTES == HOST_VECTOR_BYTES
+            /* Into the L2 cache (hint 2); past the end of X it is only a
+               hint, which never faults, hence the integer address. */
+            if (to->prefetch)
+#pragma GCC unroll 8
+                for (i = 0; i < mr; i++)
+                    __builtin_prefetch(
+                        (const void *)((uintptr_t)(xrow + i * PIECE_REALS)
+                                       + (uintptr_t)to->prefetch * sizeof(real_t)),
+                        0, 2);
+#endif
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++) {
                 const real_t yre = ycol[j][yoff];
