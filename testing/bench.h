@@ -159,6 +159,9 @@ size_t bench_largest_cache_bytes(void);          /* 0 when unknown */
    memory is not there.  HOW receives each kernel's rate, for the report. */
 double bench_host_read_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
 double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
+/* D flops per second of fused multiply-adds on registers, summed over the
+   OpenMP threads (best of RUNS); 0 when the CPU has no FMA loop here. */
+double bench_host_fma_rate(int runs, char *how, size_t how_size);
 
 /* What a roofline needs: bandwidths in GB/s, peaks in Gflop/s, and how
    each was measured, for the report. */
@@ -167,6 +170,8 @@ struct bench_machine {
     double peak[BENCH_NPRECISIONS];     /* 0 when not measured */
     char read_how[240], copy_how[240];
     char peak_how[BENCH_NPRECISIONS][80];
+    double fma_rate;                    /* D, host only; 0 when not measured */
+    char fma_how[120];
 };
 
 

@@ -1,7 +1,8 @@
 /*
  * bench_machine.c: the host machine as the roofline sees it: a timer, the
- * size of the largest cache, and the read and copy bandwidth of memory
- * measured with OpenMP threads on arrays much larger than the caches.
+ * size of the largest cache, the read and copy bandwidth of memory
+ * measured with OpenMP threads on arrays much larger than the caches, and
+ * the FMA rate of the cores.
  */
 #include <config.h>
 #include <stdint.h>
@@ -285,5 +286,82 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
         used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
                                  k ? ", " : "", kind_names[k], kind_best[k]);
     }
+    return best;
+}
+
+/*
+ * The FMA rate of the cores: chains of fused multiply-adds on registers
+ * (no memory), as many independent chains as keep both FMA pipes busy
+ * (latency 4 times 2 pipes, with room), of the widest vectors the CPU runs,
+ * on every OpenMP thread.  The roofline's P is the BLAS's own xGEMM, as
+ * the performance goals define it; this rate says how far that P is from
+ * what the cores can do.  On the 2-core development machine OpenBLAS
+ * 0.3.21's DGEMM ran 15-16 Gflop/s a core where this loop ran 87-88.
+ */
+#if BENCH_STREAM_COPY
+#  define BENCH_FMA_RATE 1
+#  define DEFINE_FMA_CHAINS(name_, target_, vector_, set1_, fmadd_, add_, chains_)   \
+    __attribute__((target(target_))) static double name_(int64_t iterations)        \
+    {                                                                               \
+        vector_ acc[chains_], x = set1_(1.0 + 1e-12), y = set1_(1e-12), total;      \
+        double lanes[sizeof(vector_) / sizeof(double)], sum = 0;                    \
+        int64_t it;                                                                 \
+        int c;                                                                      \
+        for (c = 0; c < (chains_); c++)                                             \
+            acc[c] = set1_((double)c);                                              \
+        for (it = 0; it < iterations; it++)                                         \
+            _Pragma("GCC unroll 32") for (c = 0; c < (chains_); c++)                \
+                acc[c] = fmadd_(acc[c], x, y);                                      \
+        total = acc[0];                                                             \
+        for (c = 1; c < (chains_); c++)                                             \
+            total = add_(total, acc[c]);                                            \
+        memcpy(lanes, &total, sizeof lanes);                                        \
+        for (c = 0; c < (int)(sizeof lanes / sizeof lanes[0]); c++)                 \
+            sum += lanes[c];                                                        \
+        return sum;                                                                 \
+    }
+DEFINE_FMA_CHAINS(fma_chains_avx512, "avx512f", __m512d, _mm512_set1_pd, _mm512_fmadd_pd,
+                  _mm512_add_pd, 24)
+DEFINE_FMA_CHAINS(fma_chains_avx2, "avx2,fma", __m256d, _mm256_set1_pd, _mm256_fmadd_pd,
+                  _mm256_add_pd, 12)
+#else
+#  define BENCH_FMA_RATE 0
+#endif
+
+double bench_host_fma_rate(int runs, char *how, size_t how_size)
+{
+    double best = 0.0;
+#if BENCH_FMA_RATE
+    const int64_t iterations = 20 * 1000 * 1000;
+    const char *isa;
+    double (*chains)(int64_t);
+    int lanes, nchains, threads = 1, r;
+
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f"))
+        isa = "avx512", chains = fma_chains_avx512, lanes = 8, nchains = 24;
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        isa = "avx2", chains = fma_chains_avx2, lanes = 4, nchains = 12;
+    else
+        return 0.0;
+    for (r = 0; r < runs; r++) {
+        double sum = 0.0, t = bench_now();
+#pragma omp parallel reduction(+ : sum)
+        {
+#pragma omp single
+            threads = omp_get_num_threads();
+            sum += chains(iterations);
+        }
+        t = bench_now() - t;
+        bench_sink = sum;
+        if (t > 0 && 2.0 * lanes * nchains * (double)iterations * threads / t * 1e-9 > best)
+            best = 2.0 * lanes * nchains * (double)iterations * threads / t * 1e-9;
+    }
+    snprintf(how, how_size, "(%d chains of %s FMAs on registers, %d thread%s, best of %d)",
+             nchains, isa, threads, threads == 1 ? "" : "s", runs);
+#else
+    (void)runs;
+    snprintf(how, how_size, "(no FMA loop for this CPU)");
+#endif
     return best;
 }
