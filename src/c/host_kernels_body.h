@@ -214,7 +214,8 @@ struct row_tile_out {
     scalar_t alpha, beta;
     int conj_x, conj_y;
     int stream;
-    /* Reals from the X a tile reads to the X it prefetches; 0: none. */
+    /* Reals from the X a tile reads to the X it prefetches; 0: none (only
+       full tiles of ROW_MR vectors by ROW_NR columns prefetch). */
     idx_t prefetch;
 };
 

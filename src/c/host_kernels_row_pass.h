@@ -27,7 +27,7 @@ typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
  */
 ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t depth,
                               const real_t *x, idx_t xl, const real_t *const *ycol, idx_t yl,
-                              const struct row_tile_out *to)
+                              const struct row_tile_out *to, const int prefetching)
 {
     const idx_t tile_rows = mr * (PIECE_BYTES / SCALAR_BYTES);
     idx_t t, l;
@@ -61,7 +61,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
 #if PIECE_BYTES == HOST_VECTOR_BYTES
             /* Into the L2 cache (hint 2); past the end of X it is only a
                hint, which never faults, hence the integer address. */
-            if (to->prefetch)
+            if (prefetching)
 #pragma GCC unroll 8
                 for (i = 0; i < mr; i++)
                     __builtin_prefetch(
@@ -169,7 +169,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
    counts of row_nr_instance. */
 #define PIECE_CASE(m_, n_)                                                     \
     case (m_) * 16 + (n_):                                                     \
-        PIECE_PASS(m_, n_, ntiles, depth, x, xl, ycol, yl, to);               \
+        PIECE_PASS(m_, n_, ntiles, depth, x, xl, ycol, yl, to, 0);            \
         break;
 #if ROW_NR_HALF > 2
 #  define PIECE_CASES(m_)                                                      \
@@ -182,6 +182,14 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
                        idx_t xl, const real_t *const *ycol, idx_t yl,
                        const struct row_tile_out *to)
 {
+#if PIECE_BYTES == HOST_VECTOR_BYTES
+    /* The prefetching tiles (row_tile_out prefetch) are full ones: an
+       instance of their own keeps the test out of the other tiles' loop. */
+    if (to->prefetch && mr == ROW_MR && nr == ROW_NR) {
+        PIECE_PASS(ROW_MR, ROW_NR, ntiles, depth, x, xl, ycol, yl, to, 1);
+        return;
+    }
+#endif
     switch (mr * 16 + nr) {
         PIECE_CASES(1)
 #if PIECE_BYTES == HOST_VECTOR_BYTES && ROW_MR >= 2
