@@ -26,10 +26,11 @@ void bench_print_machine(FILE *out, const struct bench_target *t,
             fprintf(out, "  peak %c         %9.1f Gflop/s  %s\n", precision_letters[i],
                     machine->peak[i], machine->peak_how[i]);
     if (machine->fma_rate > 0) {
+        const int d = 1; /* D, in the order S, D, C, Z */
         fprintf(out, "  FMA rate D     %9.1f Gflop/s  %s\n", machine->fma_rate, machine->fma_how);
-        if (precisions & 2u)
+        if (precisions & (1u << d))
             fprintf(out, "                 (the cores' arithmetic; S twice it; P(D) above is %.0f %% "
-                         "of it)\n", 100.0 * machine->peak[1] / machine->fma_rate);
+                         "of it)\n", 100.0 * machine->peak[d] / machine->fma_rate);
     }
     fprintf(out,
             "  roofline min(I*b, P): b = read bandwidth for TSMTTSM and MTSM, copy bandwidth\n"

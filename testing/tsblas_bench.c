@@ -520,6 +520,7 @@ static int run_host(const struct options *opt, FILE *csv)
                  "(BLAS %cGEMM, n = %d, best of %d)", tolower((unsigned char)prec->letter), n,
                  opt->smoke ? 1 : 3);
     }
+    bench_watchdog_task("measuring the cores' FMA rate");
     machine.fma_rate = bench_host_fma_rate(runs, machine.fma_how, sizeof machine.fma_how);
     bench_watchdog_stop();
     bench_print_machine(stdout, &t, &machine, precisions);

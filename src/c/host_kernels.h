@@ -67,9 +67,12 @@ struct host_block {
        with Q > ROW_NR): while a strip's first column tile runs, the rows
        of the next strip are prefetched into the L2 cache.  Every one of
        the K columns of X is a stream of its own, more than the hardware
-       prefetchers follow (on the GPU machine's 16 threads xTSMM col, Q =
-       16, 48, 64, took 3-25 % less time in 11 of 12 precision-width pairs,
-       the same cases in two runs each). */
+       prefetchers follow.  On the GPU machine's 16 threads xTSMM col, Q =
+       16, 48, 64, took 3-25 % less time in 11 of 12 precision-width pairs
+       (two runs each); a second A/B there, three runs each, stayed within
+       that machine's noise (Q = 48: 0.84-1.11 of the time); on the
+       development machine's 2 threads Q > 8 took 0.935 of the time
+       (doc/host-performance.md). */
     int prefetch_strips;
 };
 
