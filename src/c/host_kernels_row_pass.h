@@ -88,6 +88,48 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
            than the rows left (to->rows), the vector that holds the last
            rows stores only those, one by one, and reads only those of Out
            (a tile with no whole vector goes to store_row_tile below). */
+#if !TSBLAS_COMPLEX && PIECE_BYTES == HOST_VECTOR_BYTES
+        /* An edge tile of interleaved Out (ro 1, co its rows: the columns
+           follow each other) with beta = 0 is one span of cols x rows
+           elements: laid out in a buffer and written as whole vectors, its
+           lines are written whole, where whole vectors and the scalars
+           past them, column by column, wrote most lines in parts (each
+           part a read of the line first, and no non-temporal store where
+           a vector straddles two lines).  Measured on the GPU machine's 16
+           threads (xTSMM interleaved, 1 GiB, three runs each), D widths
+           11-15 took 0.70-0.81 of the time, D 17 (K = 3) 0.56, S 11 and
+           13 0.67; but S 17, one scalar past a vector of 16, took 1.26
+           (2 cores: about 1.2), the buffer costing more than one scalar
+           store a column.  Hence only from an eighth of a vector past the
+           whole ones: with AVX-512 every D width, and every S width but
+           those one or two past a multiple of 16. */
+        if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
+            && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
+            real_t span[ROW_NR * ROW_MR * PIECE_SCALARS];
+            const idx_t len = (idx_t)to->cols * to->rows;
+            idx_t e = 0;
+#pragma GCC unroll 8
+            for (j = 0; j < nr; j++)
+                if (j < to->cols)
+#pragma GCC unroll 8
+                    for (i = 0; i < mr; i++) {
+                        /* past column j's rows: the next column's, which
+                           it writes after (the tile covers the rows) */
+                        const PIECE_VECTOR value = to->alpha * sum[i][j];
+                        memcpy(span + j * to->rows + i * PIECE_SCALARS, &value, PIECE_BYTES);
+                    }
+            for (; e < len && ((uintptr_t)(out + e) & (HOST_VECTOR_BYTES - 1)) != 0; e++)
+                out[e] = span[e];
+            for (; e + PIECE_SCALARS <= len; e += PIECE_SCALARS) {
+                PIECE_VECTOR value;
+                memcpy(&value, span + e, PIECE_BYTES);
+                store_vector(out + e, value, to->stream);
+            }
+            for (; e < len; e++)
+                out[e] = span[e];
+            continue;
+        }
+#endif
 #if !TSBLAS_COMPLEX
         if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
 #pragma GCC unroll 8
