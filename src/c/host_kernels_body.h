@@ -234,6 +234,40 @@ ALWAYS_INLINE void store_vector(real_t *out, vector_t value, int stream)
     memcpy(out, &value, HOST_VECTOR_BYTES);
 }
 
+/*
+ * scale_copy: dst[i] := alpha*opx(src[i]) (conjugated when conjugate),
+ * whole vectors between a scalar head (up to the first vector boundary of
+ * dst, when streaming) and a scalar tail.
+ */
+static void scale_copy(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alpha,
+                       int conjugate, int stream)
+{
+#if TSBLAS_COMPLEX
+    const vector_t alternating = ALTERNATING_SIGNS;
+#endif
+    idx_t i = 0;
+
+    if (stream)
+        while (i < n && ((uintptr_t)(dst + i) & (HOST_VECTOR_BYTES - 1)) != 0) {
+            dst[i] = alpha * (conjugate ? CONJ(src[i]) : src[i]);
+            i++;
+        }
+    for (; i + VECTOR_SCALARS <= n; i += VECTOR_SCALARS) {
+        vector_t v;
+        memcpy(&v, src + i, HOST_VECTOR_BYTES);
+#if TSBLAS_COMPLEX
+        if (conjugate)
+            v = -(alternating * v);
+        v = scale_complex(alpha, v);
+#else
+        v = alpha * v;
+#endif
+        store_vector((real_t *)(dst + i), v, stream);
+    }
+    for (; i < n; i++)
+        dst[i] = alpha * (conjugate ? CONJ(src[i]) : src[i]);
+}
+
 /* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR and
    ROW_NR.  An edge of nc columns runs the smallest one that covers it. */
 #define ROW_NR_HALF (ROW_NR / 2)
@@ -764,40 +798,6 @@ static void depth_lanes(const struct host_block *blk)
             }
         }
     }
-}
-
-/*
- * scale_copy: dst[i] := alpha*opx(src[i]) (conjugated when conjugate),
- * whole vectors between a scalar head (up to the first vector boundary of
- * dst, when streaming) and a scalar tail.
- */
-static void scale_copy(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alpha,
-                       int conjugate, int stream)
-{
-#if TSBLAS_COMPLEX
-    const vector_t alternating = ALTERNATING_SIGNS;
-#endif
-    idx_t i = 0;
-
-    if (stream)
-        while (i < n && ((uintptr_t)(dst + i) & (HOST_VECTOR_BYTES - 1)) != 0) {
-            dst[i] = alpha * (conjugate ? CONJ(src[i]) : src[i]);
-            i++;
-        }
-    for (; i + VECTOR_SCALARS <= n; i += VECTOR_SCALARS) {
-        vector_t v;
-        memcpy(&v, src + i, HOST_VECTOR_BYTES);
-#if TSBLAS_COMPLEX
-        if (conjugate)
-            v = -(alternating * v);
-        v = scale_complex(alpha, v);
-#else
-        v = alpha * v;
-#endif
-        store_vector((real_t *)(dst + i), v, stream);
-    }
-    for (; i < n; i++)
-        dst[i] = alpha * (conjugate ? CONJ(src[i]) : src[i]);
 }
 
 /* Non-temporal stores are weakly ordered: this makes them visible before

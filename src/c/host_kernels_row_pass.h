@@ -106,27 +106,15 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
         if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
             && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
             real_t span[ROW_NR * ROW_MR * PIECE_SCALARS];
-            const idx_t len = (idx_t)to->cols * to->rows;
-            idx_t e = 0;
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
 #pragma GCC unroll 8
-                    for (i = 0; i < mr; i++) {
+                    for (i = 0; i < mr; i++)
                         /* past column j's rows: the next column's, which
                            it writes after (the tile covers the rows) */
-                        const PIECE_VECTOR value = to->alpha * sum[i][j];
-                        memcpy(span + j * to->rows + i * PIECE_SCALARS, &value, PIECE_BYTES);
-                    }
-            for (; e < len && ((uintptr_t)(out + e) & (HOST_VECTOR_BYTES - 1)) != 0; e++)
-                out[e] = span[e];
-            for (; e + PIECE_SCALARS <= len; e += PIECE_SCALARS) {
-                PIECE_VECTOR value;
-                memcpy(&value, span + e, PIECE_BYTES);
-                store_vector(out + e, value, to->stream);
-            }
-            for (; e < len; e++)
-                out[e] = span[e];
+                        memcpy(span + j * to->rows + i * PIECE_SCALARS, &sum[i][j], PIECE_BYTES);
+            scale_copy(out, span, (idx_t)to->cols * to->rows, to->alpha, 0, to->stream);
             continue;
         }
 #endif
