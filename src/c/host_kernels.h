@@ -29,7 +29,8 @@
  * beta, the next ones with 1): the order of every sum depends only on the
  * shape, never on the threads, so results are reproducible.
  *
- * A third kernel, scale_copy, is the vector copy of xGEMT.
+ * Two more kernels serve xGEMT: scale_copy, a vector copy, and
+ * transpose_tile, the transpose of a tile into the L1 cache.
  *
  * Each kernel exists for AVX-512, AVX2+FMA and the compiler's baseline
  * (host_kernels_avx512.c, _avx2.c, _generic.c, all from
@@ -90,6 +91,11 @@ struct host_kernels {
        then store_fence() orders those stores before the caller's next. */
     void (*scale_copy)(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alpha,
                        int conjugate, int stream);
+    /* image[j + i*cols] = a[i + j*lda] for i < rows, j < cols: the
+       transpose of a tile, its columns contiguous (xGEMT;
+       host_kernels_transpose.h). */
+    void (*transpose_tile)(scalar_t *restrict image, const scalar_t *a, idx_t lda, idx_t rows,
+                           idx_t cols);
     void (*store_fence)(void);
 };
 

@@ -43,6 +43,6 @@
 
 #else
 
-const struct host_kernels X(host_kernels_avx2) = { "avx2", 0, NULL, NULL, NULL, NULL };
+const struct host_kernels X(host_kernels_avx2) = { "avx2", 0, NULL, NULL, NULL, NULL, NULL };
 
 #endif

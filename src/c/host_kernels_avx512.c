@@ -44,6 +44,6 @@
 
 #else
 
-const struct host_kernels X(host_kernels_avx512) = { "avx512", 0, NULL, NULL, NULL, NULL };
+const struct host_kernels X(host_kernels_avx512) = { "avx512", 0, NULL, NULL, NULL, NULL, NULL };
 
 #endif

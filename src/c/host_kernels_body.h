@@ -16,8 +16,9 @@
  *                                         of one row of X
  *
  * It defines row_lanes (with its case for interleaved small products,
- * row_lanes_flat), depth_lanes, scale_copy and store_fence, and the table
- * that holds them.
+ * row_lanes_flat), depth_lanes, scale_copy, transpose_tile (in
+ * host_kernels_transpose.h) and store_fence, and the table that holds
+ * them.
  *
  * Vectors are GCC vector extensions of real_t, so that the compiler sees
  * every lane and the same source serves every target.  Complex data is
@@ -800,6 +801,8 @@ static void depth_lanes(const struct host_block *blk)
     }
 }
 
+#include "host_kernels_transpose.h"
+
 /* Non-temporal stores are weakly ordered: this makes them visible before
    any later store (and so before a thread says it is done). */
 static void store_fence(void)
@@ -811,4 +814,4 @@ static void store_fence(void)
 
 const struct host_kernels HOST_KERNELS_TABLE = { HOST_ISA_NAME, ROW_MR * VECTOR_SCALARS,
                                                  row_lanes, depth_lanes, scale_copy,
-                                                 store_fence };
+                                                 transpose_tile, store_fence };

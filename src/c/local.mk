@@ -25,6 +25,7 @@ TSBLAS_PRECISION_SOURCES = \
 	%reldir%/host_kernels.h \
 	%reldir%/host_kernels_body.h \
 	%reldir%/host_kernels_row_pass.h \
+	%reldir%/host_kernels_transpose.h \
 	%reldir%/host_kernels.c \
 	%reldir%/host_kernels_avx512.c \
 	%reldir%/host_kernels_avx2.c \
