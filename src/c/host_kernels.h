@@ -63,18 +63,21 @@ struct host_block {
        than the tiles before: only for callers whose blocks of rows do not
        depend on the number of threads. */
     int edge_tiles;
-    /* Nonzero when X comes from memory and its rows are read in strips
-       (row_lanes with more columns than a tile, as xTSMM's tall operand
-       with Q > ROW_NR): while a strip's first column tile runs, the rows
-       of the next strip are prefetched into the L2 cache.  Every one of
-       the K columns of X is a stream of its own, more than the hardware
-       prefetchers follow.  On the GPU machine's 16 threads xTSMM col, Q =
-       16, 48, 64, took 3-25 % less time in 11 of 12 precision-width pairs
-       (two runs each); a second A/B there, three runs each, stayed within
-       that machine's noise (Q = 48: 0.84-1.11 of the time); on the
-       development machine's 2 threads Q > 8 took 0.935 of the time
-       (doc/host-performance.md). */
-    int prefetch_strips;
+    /* Nonzero when X comes from memory, read once along long runs of
+       rows (xTSMM's column-major tall operand): row_lanes prefetches it.
+       Every one of the K columns of X is a stream of its own, more than
+       the hardware prefetchers follow.
+       - With more columns than a tile (Q > ROW_NR) X is read in strips:
+         while a strip's first column tile runs, the rows of the next strip
+         are prefetched into the L2 cache.  On the GPU machine's 16 threads
+         xTSMM col, Q = 16, 48, 64, took 3-25 % less time in 11 of 12
+         precision-width pairs (two runs each); a second A/B there, three
+         runs each, stayed within that machine's noise (Q = 48: 0.84-1.11
+         of the time); on the development machine's 2 threads Q > 8 took
+         0.935 of the time (doc/host-performance.md).
+       - With one column tile the tiles sweep X once, and each prefetches
+         the rows HOST_ROW_PREFETCH_AHEAD_BYTES ahead of its own. */
+    int prefetch_x;
 };
 
 struct host_kernels {

@@ -201,11 +201,18 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
     case (m_) * 16 + (n_):                                                     \
         PIECE_PASS(m_, n_, ntiles, depth, x, xl, ycol, yl, to, 0);            \
         break;
+#define PREFETCH_CASE(n_)                                                      \
+    case (n_):                                                                 \
+        PIECE_PASS(ROW_MR, n_, ntiles, depth, x, xl, ycol, yl, to, 1);         \
+        return;
 #if ROW_NR_HALF > 2
 #  define PIECE_CASES(m_)                                                      \
     PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR_HALF) PIECE_CASE(m_, ROW_NR)
+#  define PREFETCH_CASES                                                       \
+    PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR_HALF) PREFETCH_CASE(ROW_NR)
 #else
 #  define PIECE_CASES(m_) PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR)
+#  define PREFETCH_CASES PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR)
 #endif
 
 static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *x,
@@ -213,12 +220,15 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
                        const struct row_tile_out *to)
 {
 #if PIECE_BYTES == HOST_VECTOR_BYTES
-    /* The prefetching tiles (row_tile_out prefetch) are full ones: an
-       instance of their own keeps the test out of the other tiles' loop. */
-    if (to->prefetch && mr == ROW_MR && nr == ROW_NR) {
-        PIECE_PASS(ROW_MR, ROW_NR, ntiles, depth, x, xl, ycol, yl, to, 1);
-        return;
-    }
+    /* The prefetching tiles (row_tile_out prefetch) have ROW_MR full
+       vectors: instances of their own keep the test out of the other
+       tiles' loop. */
+    if (to->prefetch && mr == ROW_MR)
+        switch (nr) {
+            PREFETCH_CASES
+        default:
+            break;
+        }
 #endif
     switch (mr * 16 + nr) {
         PIECE_CASES(1)
@@ -236,6 +246,8 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
     }
 }
 
+#undef PREFETCH_CASES
+#undef PREFETCH_CASE
 #undef PIECE_CASES
 #undef PIECE_CASE
 #undef PIECE_REALS

@@ -113,10 +113,10 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.stream_out = beta == 0 && plen * qlen * (idx_t)sizeof(scalar_t) >= HOST_TSMM_STREAM_BYTES;
     form.x_padded = 0;
     form.edge_tiles = 1;
-    form.prefetch_strips = 0;
+    form.prefetch_x = 0;
     kernel = kernels->row_lanes;
     if (lanes_along_p) {
-        form.prefetch_strips = !deep;
+        form.prefetch_x = !deep;
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
         form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
