@@ -76,7 +76,8 @@ struct host_block {
          of the time); on the development machine's 2 threads Q > 8 took
          0.935 of the time (doc/host-performance.md).
        - With one column tile the tiles sweep X once, and each prefetches
-         the rows HOST_ROW_PREFETCH_AHEAD_BYTES ahead of its own. */
+         the rows HOST_ROW_PREFETCH_AHEAD_BYTES ahead of its own, for a
+         depth up to HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h). */
     int prefetch_x;
 };
 

@@ -204,13 +204,21 @@ ALWAYS_INLINE vector_t combine_row_lanes(vector_t a, vector_t b, int conj_x, int
 #endif
 
 /* How far ahead of its rows a tile of a one-column-tile sweep over X
-   prefetches (prefetch_x, host_kernels.h).  Measured on the development
-   machine's 2 threads, xTSMM D col K = Q = 1 (256 MiB, a scaled copy):
-   without it 0.67-0.80 of the rate of a plain scaled copy with
-   non-temporal stores in the same program (five runs), with 8, 16 and
-   32 KiB ahead 0.82-0.94, 0.85-0.97 and 0.83-0.95 (three to five runs
-   each). */
+   prefetches (prefetch_x, host_kernels.h), and up to which depth (the K
+   columns of X, each a stream).  Measured on the development machine's 2
+   threads, xTSMM D col K = Q = 1 (256 MiB, a scaled copy): without it
+   0.67-0.80 of the rate of a plain scaled copy with non-temporal stores
+   in the same program (five runs), with 8, 16 and 32 KiB ahead
+   0.82-0.94, 0.85-0.97 and 0.83-0.95 (three to five runs each).  With
+   16 KiB, xTSMM col S, D, Z against the library without it (1 GiB on the
+   GPU machine's 16 threads, 256 MiB on 2 threads, three runs each): K = 1
+   took 0.66-0.83 of the time, K = 2-4 0.73-0.98 on 16 threads and
+   0.86-1.06 on 2 (Z K = 4: 1.19, in a second run 0.94), K = 6 and 8
+   0.82-1.15; but K = 32 (Q = 4) 0.77-1.36, D at 1.36 on 16 threads, and
+   K = 64 (Q = 1) 0.91-1.11: so many streams, each prefetched 16 KiB
+   ahead, are more than the caches hold for them. */
 #define HOST_ROW_PREFETCH_AHEAD_BYTES (16 * 1024)
+#define HOST_ROW_PREFETCH_DEPTH_MAX 8
 
 /* Where row_lanes puts its tiles: Out(r, c) = out[r*ro + c*co] for the
    cols valid columns, := alpha*T + beta*Out. */
@@ -569,11 +577,14 @@ static void row_lanes_tiles(const struct host_block *blk)
                 /* prefetch_x: the next strip, while the first column
                    tile reads this one; with one column tile, the rows a
                    fixed distance ahead. */
-                const idx_t prefetch = !blk->prefetch_x ? 0
-                                       : one_column_tile
-                                           ? HOST_ROW_PREFETCH_AHEAD_BYTES / (idx_t)sizeof(real_t)
-                                       : c0 == 0 ? ntiles * tile_rows * REALS_PER_SCALAR
-                                                 : 0;
+                const idx_t prefetch =
+                    !blk->prefetch_x ? 0
+                    : one_column_tile
+                        ? blk->depth <= HOST_ROW_PREFETCH_DEPTH_MAX
+                              ? HOST_ROW_PREFETCH_AHEAD_BYTES / (idx_t)sizeof(real_t)
+                              : 0
+                    : c0 == 0 ? ntiles * tile_rows * REALS_PER_SCALAR
+                              : 0;
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
                                                  blk->ro, blk->co, nc, edge_rows, blk->alpha,
                                                  d0 == 0 ? blk->beta : 1, blk->conj_x,
