@@ -79,17 +79,6 @@ struct host_block {
          the rows HOST_ROW_PREFETCH_AHEAD_BYTES ahead of its own, for a
          depth up to HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h). */
     int prefetch_x;
-    /* Nonzero when Y comes from memory, read once column after column,
-       its columns contiguous (yl == 1: xTSMM's interleaved tall operand,
-       row_lanes along Q): for each
-       column tile, row_lanes tiles prefetches the same rows of the
-       columns HOST_ROW_PREFETCH_AHEAD_BYTES further on (the first strip
-       of rows only; the others read Y again from the caches).  Not the
-       interleaved small products of row_lanes_flat.  On the development
-       machine's 2 threads (xTSMM int, 256 MiB, 75ac334 against this, two
-       runs each, the machine disturbed) D and Z widths 8-64 took
-       0.70-0.92 of the time (geometric mean of 12 cases 0.78). */
-    int prefetch_y;
 };
 
 struct host_kernels {

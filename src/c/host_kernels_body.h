@@ -220,25 +220,6 @@ ALWAYS_INLINE vector_t combine_row_lanes(vector_t a, vector_t b, int conj_x, int
 #define HOST_ROW_PREFETCH_AHEAD_BYTES (16 * 1024)
 #define HOST_ROW_PREFETCH_DEPTH_MAX 8
 
-/* Into the L1 cache: NCOLS columns of LEN reals, the first AHEAD reals
-   after FROM, the next COL_STRIDE reals on.  Past the end of the array it
-   is only a hint, which never faults, hence the integer addresses. */
-static void prefetch_columns(const real_t *from, idx_t ahead, idx_t ncols, idx_t col_stride,
-                             idx_t len)
-{
-    const uintptr_t line = 64;
-    idx_t c;
-
-    for (c = 0; c < ncols; c++) {
-        const uintptr_t begin =
-            (uintptr_t)from + (uintptr_t)(ahead + c * col_stride) * sizeof(real_t);
-        const uintptr_t end = begin + (uintptr_t)len * sizeof(real_t);
-        uintptr_t at;
-        for (at = begin & ~(line - 1); at < end; at += line)
-            __builtin_prefetch((const void *)at, 0, 3);
-    }
-}
-
 /* Where row_lanes puts its tiles: Out(r, c) = out[r*ro + c*co] for the
    cols valid columns, := alpha*T + beta*Out. */
 struct row_tile_out {
@@ -541,10 +522,6 @@ static void row_lanes_tiles(const struct host_block *blk)
                                   ? blk->depth
                                   : HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
     const real_t *ycol[ROW_NR];
-    /* prefetch_y: whole columns, about HOST_ROW_PREFETCH_AHEAD_BYTES on */
-    const idx_t y_ahead =
-        blk->prefetch_y ? (HOST_ROW_PREFETCH_AHEAD_BYTES / (yc * (idx_t)sizeof(real_t)) + 1) * yc
-                        : 0;
     idx_t r0 = 0, d0, c0;
 
     while (r0 < blk->rows) {
@@ -615,8 +592,6 @@ static void row_lanes_tiles(const struct host_block *blk)
                 int j;
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + d0 * yl + (c0 + (j < nc ? j : nc - 1)) * yc;
-                if (blk->prefetch_y && r0 == 0)
-                    prefetch_columns(ycol[0], y_ahead, nc, yc, dn * REALS_PER_SCALAR);
                 row_tile(piece, mr, nr, ntiles, dn, x + r0 * REALS_PER_SCALAR + d0 * xl, xl,
                          ycol, yl, &to);
             }

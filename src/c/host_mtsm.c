@@ -180,7 +180,6 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     /* The blocks of P depend on the number of threads (long_row_block). */
     form.edge_tiles = 0;
     form.prefetch_x = 0;
-    form.prefetch_y = 0;
     if (r_long == 1 || s_depth == 1) {
         kernel = r_long == 1 ? kernels->row_lanes : kernels->depth_lanes;
         form.rows = 0, form.cols = qlen;

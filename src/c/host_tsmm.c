@@ -114,7 +114,6 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.x_padded = 0;
     form.edge_tiles = 1;
     form.prefetch_x = 0;
-    form.prefetch_y = 0;
     kernel = kernels->row_lanes;
     if (lanes_along_p) {
         form.prefetch_x = !deep;
@@ -143,7 +142,6 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
                                     (long long)(k * qlen + SMALL_COPY_ROOM));
         s = packed, s_depth = qlen, s_short = 1;
         form.x_padded = 1;
-        form.prefetch_y = t_depth == 1;
         form.rows = qlen, form.cols = 0;
         form.x = s, form.xr = 1, form.xl = s_depth, form.conj_x = conj_s;
         form.y = t, form.yl = t_depth, form.yc = t_long, form.conj_y = conj_t;

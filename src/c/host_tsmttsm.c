@@ -86,7 +86,6 @@ int X(host_tsmttsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, id
     form.x_padded = 0;
     form.edge_tiles = 1;
     form.prefetch_x = 0;
-    form.prefetch_y = 0;
     if (a_depth == 1 && b_depth == 1) {
         kernel = kernels->depth_lanes;
         form.rows = m, form.cols = n;
