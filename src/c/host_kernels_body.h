@@ -521,6 +521,12 @@ static void row_lanes_tiles(const struct host_block *blk)
     const idx_t depth_block = one_column_tile
                                   ? blk->depth
                                   : HOST_ROW_DEPTH_BLOCK_BYTES / (ROW_MR * HOST_VECTOR_BYTES);
+    /* prefetch_x with one column tile: every tile prefetches the rows a
+       fixed distance ahead of its own, up to a depth */
+    const idx_t sweep_prefetch = blk->prefetch_x && one_column_tile
+                                         && blk->depth <= HOST_ROW_PREFETCH_DEPTH_MAX
+                                     ? HOST_ROW_PREFETCH_AHEAD_BYTES / (idx_t)sizeof(real_t)
+                                     : 0;
     const real_t *ycol[ROW_NR];
     idx_t r0 = 0, d0, c0;
 
@@ -574,17 +580,11 @@ static void row_lanes_tiles(const struct host_block *blk)
             for (c0 = 0; c0 < blk->cols; c0 += ROW_NR) {
                 const int nc = (int)min_idx(ROW_NR, blk->cols - c0);
                 const int nr = row_nr_instance(nc);
-                /* prefetch_x: the next strip, while the first column
-                   tile reads this one; with one column tile, the rows a
-                   fixed distance ahead. */
-                const idx_t prefetch =
-                    !blk->prefetch_x ? 0
-                    : one_column_tile
-                        ? blk->depth <= HOST_ROW_PREFETCH_DEPTH_MAX
-                              ? HOST_ROW_PREFETCH_AHEAD_BYTES / (idx_t)sizeof(real_t)
-                              : 0
-                    : c0 == 0 ? ntiles * tile_rows * REALS_PER_SCALAR
-                              : 0;
+                /* prefetch_x with several column tiles: the next strip,
+                   while the first column tile reads this one. */
+                const idx_t prefetch = blk->prefetch_x && !one_column_tile && c0 == 0
+                                           ? ntiles * tile_rows * REALS_PER_SCALAR
+                                           : sweep_prefetch;
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,
                                                  blk->ro, blk->co, nc, edge_rows, blk->alpha,
                                                  d0 == 0 ? blk->beta : 1, blk->conj_x,
