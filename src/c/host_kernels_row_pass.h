@@ -88,7 +88,7 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
            than the rows left (to->rows), the vector that holds the last
            rows stores only those, one by one, and reads only those of Out
            (a tile with no whole vector goes to store_row_tile below). */
-#if !TSBLAS_COMPLEX && PIECE_BYTES == HOST_VECTOR_BYTES
+#if PIECE_BYTES == HOST_VECTOR_BYTES
         /* An edge tile of interleaved Out (ro 1, co its rows: the columns
            follow each other) with beta = 0 is one span of cols x rows
            elements: laid out in a buffer and written as whole vectors, its
@@ -102,19 +102,29 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
            (2 cores: about 1.2), the buffer costing more than one scalar
            store a column.  Hence only from an eighth of a vector past the
            whole ones: with AVX-512 every D width, and every S width but
-           those one or two past a multiple of 16. */
+           those one or two past a multiple of 16; every complex width,
+           whose vectors hold 8 (C) or 4 (Z) elements. */
         if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
             && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
-            real_t span[ROW_NR * ROW_MR * PIECE_SCALARS];
+            real_t span[ROW_NR * ROW_MR * PIECE_REALS];
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
                 if (j < to->cols)
 #pragma GCC unroll 8
-                    for (i = 0; i < mr; i++)
+                    for (i = 0; i < mr; i++) {
+#if TSBLAS_COMPLEX
+                        const vector_t product = combine_row_lanes(sum[i][j], sum2[i][j],
+                                                                   to->conj_x, to->conj_y);
+#else
+                        const PIECE_VECTOR product = sum[i][j];
+#endif
                         /* past column j's rows: the next column's, which
                            it writes after (the tile covers the rows) */
-                        memcpy(span + j * to->rows + i * PIECE_SCALARS, &sum[i][j], PIECE_BYTES);
-            scale_copy(out, span, (idx_t)to->cols * to->rows, to->alpha, 0, to->stream);
+                        memcpy(span + (j * to->rows + i * PIECE_SCALARS) * REALS_PER_SCALAR,
+                               &product, PIECE_BYTES);
+                    }
+            scale_copy(out, (const scalar_t *)span, (idx_t)to->cols * to->rows, to->alpha, 0,
+                       to->stream);
             continue;
         }
 #endif
