@@ -23,184 +23,194 @@ typedef real_t PIECE_VECTOR __attribute__((vector_size(PIECE_BYTES)));
  * along the rows go from the registers to Out as whole vectors (real data
  * at every width, complex data in full registers); the others (complex:
  * the products with Re(Y) and with Im(Y), not yet combined) through a
- * buffer and store_row_tile.
+ * buffer and store_row_tile.  All that TO->col_tiles times, for the next
+ * full column tiles (TO->col_step reals further along Y, ROW_NR columns
+ * further along Out).
  */
 ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t depth,
                               const real_t *x, idx_t xl, const real_t *const *ycol, idx_t yl,
                               const struct row_tile_out *to, const int prefetching)
 {
     const idx_t tile_rows = mr * (PIECE_BYTES / SCALAR_BYTES);
-    idx_t t, l;
+    idx_t ct, t, l;
     int i, j;
 
-    for (t = 0; t < ntiles; t++) {
-        const real_t *xt = x + t * mr * PIECE_REALS;
-        scalar_t *out = to->out + t * tile_rows * to->ro;
-        PIECE_VECTOR sum[ROW_MR][ROW_NR];
+    for (ct = 0; ct < to->col_tiles; ct++) {
+        for (t = 0; t < ntiles; t++) {
+            const real_t *xt = x + t * mr * PIECE_REALS;
+            scalar_t *out = to->out + t * tile_rows * to->ro + ct * ROW_NR * to->co;
+            const real_t *yt[ROW_NR];
+            PIECE_VECTOR sum[ROW_MR][ROW_NR];
 #if TSBLAS_COMPLEX
-        PIECE_VECTOR sum2[ROW_MR][ROW_NR];
+            PIECE_VECTOR sum2[ROW_MR][ROW_NR];
 #endif
-        real_t acc[ACC_SETS][ROW_MR * ROW_NR * PIECE_REALS];
+            real_t acc[ACC_SETS][ROW_MR * ROW_NR * PIECE_REALS];
 
 #pragma GCC unroll 8
-        for (i = 0; i < mr; i++)
-#pragma GCC unroll 8
-            for (j = 0; j < nr; j++) {
-                sum[i][j] = (PIECE_VECTOR){ 0 };
-#if TSBLAS_COMPLEX
-                sum2[i][j] = (PIECE_VECTOR){ 0 };
-#endif
-            }
-        for (l = 0; l < depth; l++) {
-            const real_t *xrow = xt + l * xl;
-            const idx_t yoff = l * yl;
-            PIECE_VECTOR xv[ROW_MR];
+            for (j = 0; j < nr; j++)
+                yt[j] = ycol[j] + ct * to->col_step;
 #pragma GCC unroll 8
             for (i = 0; i < mr; i++)
-                memcpy(&xv[i], xrow + i * PIECE_REALS, PIECE_BYTES);
-#if PIECE_BYTES == HOST_VECTOR_BYTES
-            /* Into the L2 cache (hint 2); past the end of X it is only a
-               hint, which never faults, hence the integer address. */
-            if (prefetching)
 #pragma GCC unroll 8
-                for (i = 0; i < mr; i++)
-                    __builtin_prefetch(
-                        (const void *)((uintptr_t)(xrow + i * PIECE_REALS)
-                                       + (uintptr_t)to->prefetch * sizeof(real_t)),
-                        0, 2);
-#endif
-#pragma GCC unroll 8
-            for (j = 0; j < nr; j++) {
-                const real_t yre = ycol[j][yoff];
+                for (j = 0; j < nr; j++) {
+                    sum[i][j] = (PIECE_VECTOR){ 0 };
 #if TSBLAS_COMPLEX
-                const real_t yim = ycol[j][yoff + 1];
-#endif
-#pragma GCC unroll 8
-                for (i = 0; i < mr; i++) {
-                    sum[i][j] += xv[i] * yre;
-#if TSBLAS_COMPLEX
-                    sum2[i][j] += xv[i] * yim;
+                    sum2[i][j] = (PIECE_VECTOR){ 0 };
 #endif
                 }
-            }
-        }
-        /* Contiguous Out: whole vectors stored as vectors; in a tile wider
-           than the rows left (to->rows), the vector that holds the last
-           rows stores only those, one by one, and reads only those of Out
-           (a tile with no whole vector goes to store_row_tile below). */
-#if PIECE_BYTES == HOST_VECTOR_BYTES
-        /* An edge tile of interleaved Out (ro 1, co its rows: the columns
-           follow each other) with beta = 0 is one span of cols x rows
-           elements: laid out in a buffer and written as whole vectors, its
-           lines are written whole, where whole vectors and the scalars
-           past them, column by column, wrote most lines in parts (each
-           part a read of the line first, and no non-temporal store where
-           a vector straddles two lines).  Measured on the GPU machine's 16
-           threads (xTSMM interleaved, 1 GiB, three runs each), D widths
-           11-15 took 0.70-0.81 of the time, D 17 (K = 3) 0.56, S 11 and
-           13 0.67; but S 17, one scalar past a vector of 16, took 1.26
-           (2 cores: about 1.2), the buffer costing more than one scalar
-           store a column.  Hence only from an eighth of a vector past the
-           whole ones: with AVX-512 every D width, and every S width but
-           those one or two past a multiple of 16; every complex width,
-           whose vectors hold 8 (C) or 4 (Z) elements. */
-        if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
-            && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
-            real_t span[ROW_NR * ROW_MR * PIECE_REALS];
+            for (l = 0; l < depth; l++) {
+                const real_t *xrow = xt + l * xl;
+                const idx_t yoff = l * yl;
+                PIECE_VECTOR xv[ROW_MR];
 #pragma GCC unroll 8
-            for (j = 0; j < nr; j++)
-                if (j < to->cols)
+                for (i = 0; i < mr; i++)
+                    memcpy(&xv[i], xrow + i * PIECE_REALS, PIECE_BYTES);
+#if PIECE_BYTES == HOST_VECTOR_BYTES
+                /* Into the L2 cache (hint 2); past the end of X it is only a
+                   hint, which never faults, hence the integer address. */
+                if (prefetching)
+#pragma GCC unroll 8
+                    for (i = 0; i < mr; i++)
+                        __builtin_prefetch(
+                            (const void *)((uintptr_t)(xrow + i * PIECE_REALS)
+                                           + (uintptr_t)to->prefetch * sizeof(real_t)),
+                            0, 2);
+#endif
+#pragma GCC unroll 8
+                for (j = 0; j < nr; j++) {
+                    const real_t yre = yt[j][yoff];
+#if TSBLAS_COMPLEX
+                    const real_t yim = yt[j][yoff + 1];
+#endif
 #pragma GCC unroll 8
                     for (i = 0; i < mr; i++) {
+                        sum[i][j] += xv[i] * yre;
 #if TSBLAS_COMPLEX
-                        const vector_t product = combine_row_lanes(sum[i][j], sum2[i][j],
-                                                                   to->conj_x, to->conj_y);
-#else
-                        const PIECE_VECTOR product = sum[i][j];
+                        sum2[i][j] += xv[i] * yim;
 #endif
-                        /* past column j's rows: the next column's, which
-                           it writes after (the tile covers the rows) */
-                        memcpy(span + (j * to->rows + i * PIECE_SCALARS) * REALS_PER_SCALAR,
-                               &product, PIECE_BYTES);
                     }
-            scale_copy(out, (const scalar_t *)span, (idx_t)to->cols * to->rows, to->alpha, 0,
-                       to->stream);
-            continue;
-        }
+                }
+            }
+            /* Contiguous Out: whole vectors stored as vectors; in a tile wider
+               than the rows left (to->rows), the vector that holds the last
+               rows stores only those, one by one, and reads only those of Out
+               (a tile with no whole vector goes to store_row_tile below). */
+#if PIECE_BYTES == HOST_VECTOR_BYTES
+            /* An edge tile of interleaved Out (ro 1, co its rows: the columns
+               follow each other) with beta = 0 is one span of cols x rows
+               elements: laid out in a buffer and written as whole vectors, its
+               lines are written whole, where whole vectors and the scalars
+               past them, column by column, wrote most lines in parts (each
+               part a read of the line first, and no non-temporal store where
+               a vector straddles two lines).  Measured on the GPU machine's 16
+               threads (xTSMM interleaved, 1 GiB, three runs each), D widths
+               11-15 took 0.70-0.81 of the time, D 17 (K = 3) 0.56, S 11 and
+               13 0.67; but S 17, one scalar past a vector of 16, took 1.26
+               (2 cores: about 1.2), the buffer costing more than one scalar
+               store a column.  Hence only from an eighth of a vector past the
+               whole ones: with AVX-512 every D width, and every S width but
+               those one or two past a multiple of 16; every complex width,
+               whose vectors hold 8 (C) or 4 (Z) elements. */
+            if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
+                && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
+                real_t span[ROW_NR * ROW_MR * PIECE_REALS];
+#pragma GCC unroll 8
+                for (j = 0; j < nr; j++)
+                    if (j < to->cols)
+#pragma GCC unroll 8
+                        for (i = 0; i < mr; i++) {
+#if TSBLAS_COMPLEX
+                            const vector_t product = combine_row_lanes(sum[i][j], sum2[i][j],
+                                                                       to->conj_x, to->conj_y);
+#else
+                            const PIECE_VECTOR product = sum[i][j];
+#endif
+                            /* past column j's rows: the next column's, which
+                               it writes after (the tile covers the rows) */
+                            memcpy(span + (j * to->rows + i * PIECE_SCALARS) * REALS_PER_SCALAR,
+                                   &product, PIECE_BYTES);
+                        }
+                scale_copy(out, (const scalar_t *)span, (idx_t)to->cols * to->rows, to->alpha, 0,
+                           to->stream);
+                continue;
+            }
 #endif
 #if !TSBLAS_COMPLEX
-        if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
+            if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
 #pragma GCC unroll 8
-            for (j = 0; j < nr; j++)
-                if (j < to->cols)
+                for (j = 0; j < nr; j++)
+                    if (j < to->cols)
 #pragma GCC unroll 8
-                    for (i = 0; i < mr; i++) {
-                        const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS : PIECE_SCALARS;
-                        real_t *o = out + j * to->co + i * PIECE_REALS;
-                        PIECE_VECTOR value = to->alpha * sum[i][j];
-                        if (stored >= PIECE_SCALARS) {
-                            if (to->beta != 0) {
-                                PIECE_VECTOR old;
-                                memcpy(&old, o, PIECE_BYTES);
-                                value += to->beta * old;
-                            }
+                        for (i = 0; i < mr; i++) {
+                            const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS
+                                                          : PIECE_SCALARS;
+                            real_t *o = out + j * to->co + i * PIECE_REALS;
+                            PIECE_VECTOR value = to->alpha * sum[i][j];
+                            if (stored >= PIECE_SCALARS) {
+                                if (to->beta != 0) {
+                                    PIECE_VECTOR old;
+                                    memcpy(&old, o, PIECE_BYTES);
+                                    value += to->beta * old;
+                                }
 #if PIECE_BYTES == HOST_VECTOR_BYTES
-                            store_vector(o, value, to->stream);
+                                store_vector(o, value, to->stream);
 #else
-                            memcpy(o, &value, PIECE_BYTES);
+                                memcpy(o, &value, PIECE_BYTES);
 #endif
-                        } else {
-                            int e;
-                            for (e = 0; e < stored; e++)
-                                o[e] = to->alpha * sum[i][j][e]
-                                       + (to->beta != 0 ? to->beta * o[e] : 0);
+                            } else {
+                                int e;
+                                for (e = 0; e < stored; e++)
+                                    o[e] = to->alpha * sum[i][j][e]
+                                           + (to->beta != 0 ? to->beta * o[e] : 0);
+                            }
                         }
-                    }
-            continue;
-        }
+                continue;
+            }
 #elif PIECE_BYTES == HOST_VECTOR_BYTES
-        if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
+            if (to->ro == 1 && (to->rows == 0 || to->rows >= PIECE_SCALARS)) {
+#pragma GCC unroll 8
+                for (j = 0; j < nr; j++)
+                    if (j < to->cols)
+#pragma GCC unroll 8
+                        for (i = 0; i < mr; i++) {
+                            const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS
+                                                          : PIECE_SCALARS;
+                            real_t *o = (real_t *)(out + j * to->co) + i * PIECE_REALS;
+                            vector_t value = scale_complex(
+                                to->alpha,
+                                combine_row_lanes(sum[i][j], sum2[i][j], to->conj_x, to->conj_y));
+                            if (stored >= PIECE_SCALARS) {
+                                if (to->beta != 0) {
+                                    vector_t old;
+                                    memcpy(&old, o, PIECE_BYTES);
+                                    value += scale_complex(to->beta, old);
+                                }
+                                store_vector(o, value, to->stream);
+                            } else {
+                                scalar_t *os = (scalar_t *)o;
+                                int e;
+                                for (e = 0; e < stored; e++) {
+                                    const scalar_t v = from_parts(value[2 * e], value[2 * e + 1]);
+                                    os[e] = to->beta != 0 ? v + to->beta * os[e] : v;
+                                }
+                            }
+                        }
+                continue;
+            }
+#endif
 #pragma GCC unroll 8
             for (j = 0; j < nr; j++)
-                if (j < to->cols)
 #pragma GCC unroll 8
-                    for (i = 0; i < mr; i++) {
-                        const idx_t stored = to->rows ? to->rows - i * PIECE_SCALARS : PIECE_SCALARS;
-                        real_t *o = (real_t *)(out + j * to->co) + i * PIECE_REALS;
-                        vector_t value = scale_complex(
-                            to->alpha,
-                            combine_row_lanes(sum[i][j], sum2[i][j], to->conj_x, to->conj_y));
-                        if (stored >= PIECE_SCALARS) {
-                            if (to->beta != 0) {
-                                vector_t old;
-                                memcpy(&old, o, PIECE_BYTES);
-                                value += scale_complex(to->beta, old);
-                            }
-                            store_vector(o, value, to->stream);
-                        } else {
-                            scalar_t *os = (scalar_t *)o;
-                            int e;
-                            for (e = 0; e < stored; e++) {
-                                const scalar_t v = from_parts(value[2 * e], value[2 * e + 1]);
-                                os[e] = to->beta != 0 ? v + to->beta * os[e] : v;
-                            }
-                        }
-                    }
-            continue;
-        }
-#endif
-#pragma GCC unroll 8
-        for (j = 0; j < nr; j++)
-#pragma GCC unroll 8
-            for (i = 0; i < mr; i++) {
-                memcpy(acc[0] + (j * mr + i) * PIECE_REALS, &sum[i][j], PIECE_BYTES);
+                for (i = 0; i < mr; i++) {
+                    memcpy(acc[0] + (j * mr + i) * PIECE_REALS, &sum[i][j], PIECE_BYTES);
 #if TSBLAS_COMPLEX
-                memcpy(acc[1] + (j * mr + i) * PIECE_REALS, &sum2[i][j], PIECE_BYTES);
+                    memcpy(acc[1] + (j * mr + i) * PIECE_REALS, &sum2[i][j], PIECE_BYTES);
 #endif
-            }
-        store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, to->rows ? to->rows : tile_rows,
-                       to->cols, out, to->ro, to->co, to->alpha, to->beta, to->conj_x,
-                       to->conj_y);
+                }
+            store_row_tile(acc[0], acc[ACC_SETS - 1], tile_rows, to->rows ? to->rows : tile_rows,
+                           to->cols, out, to->ro, to->co, to->alpha, to->beta, to->conj_x,
+                           to->conj_y);
+        }
     }
 }
 
