@@ -69,6 +69,19 @@ static scalar_t *copy_small(const scalar_t *s, idx_t s_depth, idx_t s_short, idx
     return copy;
 }
 
+/* The first p < 64 at which row p of Out, c + p*o_long, starts a 64-byte
+   line (rows 64 apart start at the same place in a line); 0 when none
+   does within the plen rows. */
+static idx_t aligned_lead(const scalar_t *c, idx_t o_long, idx_t plen)
+{
+    idx_t p;
+
+    for (p = 0; p < 64 && p < plen; p++)
+        if ((uintptr_t)(c + p * o_long) % 64 == 0)
+            return p;
+    return 0;
+}
+
 int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                  scalar_t alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
                  idx_t ldb, scalar_t beta, scalar_t *c, idx_t ldc)
@@ -149,8 +162,10 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     }
 
     /* Blocks of a multiple of 64 rows; the first one longer by the rows
-       before the first 64-byte boundary of C, so that the others start on
-       one (whole vectors, which non-temporal stores need). */
+       before the first row of Out that starts a 64-byte line, so that the
+       others start on one (whole vectors, which non-temporal stores need).
+       An interleaved C from malloc (16 bytes past a line) otherwise had no
+       vector aligned: every store a read of its lines first. */
     if (lanes_along_p && deep) {
         block = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
         depth_block = HOST_LONG_RUN_DEPTH;
@@ -161,9 +176,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     block -= block % 64;
     if (block < 64)
         block = 64;
-    lead = (idx_t)((64 - (uintptr_t)c % 64) % 64 / sizeof(scalar_t));
-    if (o_long != 1 || (uintptr_t)c % sizeof(scalar_t) != 0 || lead >= plen)
-        lead = 0;
+    lead = aligned_lead(c, o_long, plen);
     nblocks = (plen - lead + block - 1) / block;
 
 #pragma omp parallel for schedule(static) if (nblocks > 1)
