@@ -110,14 +110,9 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
                store a column.  Hence only from an eighth of a vector past the
                whole ones: with AVX-512 every D width, and every S width but
                those one or two past a multiple of 16; every complex width,
-               whose vectors hold 8 (C) or 4 (Z) elements.  A tile of whole
-               columns whose Out starts off a vector boundary (a C no block
-               can align, as D width 8 in a C 16 bytes past a line) goes
-               the same way when it streams: scale_copy aligns its stores. */
-            const idx_t span_rows = to->rows ? to->rows : tile_rows;
-            if (to->ro == 1 && to->co == span_rows && to->beta == 0
-                && (to->rows != 0 ? (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS
-                                  : to->stream && ((uintptr_t)out & (PIECE_BYTES - 1)) != 0)) {
+               whose vectors hold 8 (C) or 4 (Z) elements. */
+            if (to->ro == 1 && to->rows != 0 && to->co == to->rows && to->beta == 0
+                && (to->rows % PIECE_SCALARS) * 8 >= PIECE_SCALARS) {
                 real_t span[ROW_NR * ROW_MR * PIECE_REALS];
 #pragma GCC unroll 8
                 for (j = 0; j < nr; j++)
@@ -132,10 +127,10 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
 #endif
                             /* past column j's rows: the next column's, which
                                it writes after (the tile covers the rows) */
-                            memcpy(span + (j * span_rows + i * PIECE_SCALARS) * REALS_PER_SCALAR,
+                            memcpy(span + (j * to->rows + i * PIECE_SCALARS) * REALS_PER_SCALAR,
                                    &product, PIECE_BYTES);
                         }
-                scale_copy(out, (const scalar_t *)span, (idx_t)to->cols * span_rows, to->alpha, 0,
+                scale_copy(out, (const scalar_t *)span, (idx_t)to->cols * to->rows, to->alpha, 0,
                            to->stream);
                 continue;
             }
