@@ -64,7 +64,8 @@ struct host_block {
        depend on the number of threads. */
     int edge_tiles;
     /* Nonzero when X comes from memory, read once along long runs of
-       rows (xTSMM's column-major tall operand): row_lanes prefetches it.
+       rows (xTSMM's column-major tall operand, xMTSM's regular matrix
+       contiguous along P): row_lanes prefetches it.
        Every one of the K columns of X is a stream of its own, more than
        the hardware prefetchers follow.
        - With more columns than a tile (Q > ROW_NR) X is read in strips:
@@ -76,9 +77,11 @@ struct host_block {
          of the time); on the development machine's 2 threads Q > 8 took
          0.935 of the time (doc/host-performance.md).
        - With one column tile the tiles sweep X once, and each prefetches
-         the rows HOST_ROW_PREFETCH_AHEAD_BYTES ahead of its own, for a
-         depth up to HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h). */
-    int prefetch_x;
+         the rows prefetch_x bytes ahead of its own, for a depth up to
+         HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h): xTSMM asks for
+         HOST_TSMM_PREFETCH_AHEAD_BYTES, xMTSM, whose runs are shorter,
+         HOST_MTSM_PREFETCH_AHEAD_BYTES. */
+    idx_t prefetch_x;
 };
 
 struct host_kernels {
@@ -224,6 +227,32 @@ const struct host_kernels *X(host_kernels)(void);
    threads they were 1.6-3.0x faster than its OpenBLAS 0.3.21
    (doc/tuning/host-2core-*mtsm-gemt.csv), which this gives up. */
 #define HOST_MTSM_BLAS_Q 32
+
+/* How far ahead of its rows a tile of a one-column-tile sweep over X
+   prefetches (host_block prefetch_x) in xTSMM.  Measured on the
+   development machine's 2 threads, xTSMM D col K = Q = 1 (256 MiB, a
+   scaled copy): without it 0.67-0.80 of the rate of a plain scaled copy
+   with non-temporal stores in the same program (five runs), with 8, 16
+   and 32 KiB ahead 0.82-0.94, 0.85-0.97 and 0.83-0.95 (three to five runs
+   each).  With 16 KiB, xTSMM col S, D, Z against the library without it
+   (1 GiB on the GPU machine's 16 threads, 256 MiB on 2 threads, three
+   runs each): K = 1 took 0.66-0.83 of the time, K = 2-4 0.73-0.98 on 16
+   threads and 0.86-1.06 on 2 (Z K = 4: 1.19, in a second run 0.94), K = 6
+   and 8 0.82-1.15; but K = 32 (Q = 4) 0.77-1.36, D at 1.36 on 16 threads,
+   and K = 64 (Q = 1) 0.91-1.11: so many streams, each prefetched 16 KiB
+   ahead, are more than the caches hold for them (hence
+   HOST_ROW_PREFETCH_DEPTH_MAX). */
+#define HOST_TSMM_PREFETCH_AHEAD_BYTES (16 * 1024)
+
+/* The same in xMTSM with its regular matrix contiguous along P, whose
+   runs (HOST_LONG_RUN_BYTES) are as long as the xTSMM distance: 16 KiB
+   ahead would fetch rows of another task.  On the GPU machine's 16
+   threads (1 GiB, S D C Z, Q = 1, 2, 4, 8, 16, three runs each over two
+   boots, median bandwidth against the library without the prefetch) 1 KiB
+   ahead, with the strip prefetch for Q above a register tile, reached
+   1.08 times the bandwidth in geometric mean (0.97-1.26; 18 of 20 cases
+   at 1.0 or more), 4 KiB ahead 1.00 (0.82-1.12). */
+#define HOST_MTSM_PREFETCH_AHEAD_BYTES 1024
 
 /* MTSM, regular matrix contiguous along its long side: K is cut into
    groups of at most this many columns, each summed by a task of its own

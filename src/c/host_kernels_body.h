@@ -203,21 +203,11 @@ ALWAYS_INLINE vector_t combine_row_lanes(vector_t a, vector_t b, int conj_x, int
 }
 #endif
 
-/* How far ahead of its rows a tile of a one-column-tile sweep over X
-   prefetches (prefetch_x, host_kernels.h), and up to which depth (the K
-   columns of X, each a stream).  Measured on the development machine's 2
-   threads, xTSMM D col K = Q = 1 (256 MiB, a scaled copy): without it
-   0.67-0.80 of the rate of a plain scaled copy with non-temporal stores
-   in the same program (five runs), with 8, 16 and 32 KiB ahead
-   0.82-0.94, 0.85-0.97 and 0.83-0.95 (three to five runs each).  With
-   16 KiB, xTSMM col S, D, Z against the library without it (1 GiB on the
-   GPU machine's 16 threads, 256 MiB on 2 threads, three runs each): K = 1
-   took 0.66-0.83 of the time, K = 2-4 0.73-0.98 on 16 threads and
-   0.86-1.06 on 2 (Z K = 4: 1.19, in a second run 0.94), K = 6 and 8
-   0.82-1.15; but K = 32 (Q = 4) 0.77-1.36, D at 1.36 on 16 threads, and
-   K = 64 (Q = 1) 0.91-1.11: so many streams, each prefetched 16 KiB
-   ahead, are more than the caches hold for them. */
-#define HOST_ROW_PREFETCH_AHEAD_BYTES (16 * 1024)
+/* Up to which depth (the K columns of X, each a stream) a one-column-tile
+   sweep prefetches X (prefetch_x, host_kernels.h): xTSMM col with K = 32
+   (Q = 4) took up to 1.36 of the time with the prefetch on the GPU
+   machine's 16 threads, K = 6 and 8 0.82-1.15 (see
+   HOST_TSMM_PREFETCH_AHEAD_BYTES). */
 #define HOST_ROW_PREFETCH_DEPTH_MAX 8
 
 /* Where row_lanes puts its tiles: Out(r, c) = out[r*ro + c*co] for the
@@ -591,7 +581,7 @@ static void row_lanes_tiles(const struct host_block *blk)
        fixed distance ahead of its own, up to a depth */
     const idx_t sweep_prefetch = blk->prefetch_x && one_column_tile
                                          && blk->depth <= HOST_ROW_PREFETCH_DEPTH_MAX
-                                     ? HOST_ROW_PREFETCH_AHEAD_BYTES / (idx_t)sizeof(real_t)
+                                     ? blk->prefetch_x / (idx_t)sizeof(real_t)
                                      : 0;
     const real_t *ycol[ROW_NR];
     idx_t r0 = 0, d0, c0;

@@ -179,7 +179,8 @@ int X(host_mtsm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.x_padded = 0;
     /* The blocks of P depend on the number of threads (long_row_block). */
     form.edge_tiles = 0;
-    form.prefetch_x = 0;
+    /* R contiguous along P: read once, in runs (host_kernels.h) */
+    form.prefetch_x = r_long == 1 ? HOST_MTSM_PREFETCH_AHEAD_BYTES : 0;
     if (r_long == 1 || s_depth == 1) {
         kernel = r_long == 1 ? kernels->row_lanes : kernels->depth_lanes;
         form.rows = 0, form.cols = qlen;

@@ -129,7 +129,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.prefetch_x = 0;
     kernel = kernels->row_lanes;
     if (lanes_along_p) {
-        form.prefetch_x = !deep;
+        form.prefetch_x = deep ? 0 : HOST_TSMM_PREFETCH_AHEAD_BYTES;
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
         form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
