@@ -204,9 +204,8 @@ ALWAYS_INLINE vector_t combine_row_lanes(vector_t a, vector_t b, int conj_x, int
 #endif
 
 /* Up to which depth (the K columns of X, each a stream) a one-column-tile
-   sweep prefetches X (prefetch_x, host_kernels.h): xTSMM col with K = 32
-   (Q = 4) took up to 1.36 of the time with the prefetch on the GPU
-   machine's 16 threads, K = 6 and 8 0.82-1.15 (see
+   sweep prefetches X (prefetch_x, host_kernels.h): deeper, the streams
+   prefetched that far ahead are more than the caches hold (measured at
    HOST_TSMM_PREFETCH_AHEAD_BYTES). */
 #define HOST_ROW_PREFETCH_DEPTH_MAX 8
 
@@ -412,11 +411,15 @@ static int flat_applies(const struct host_block *blk)
    four chains fill the latency, their sums still taken in the same order. */
 #define FLAT_GROUPS 4
 
-/* The lane patterns of row_lanes_flat: for vector j of a super-group and
-   step l, the X values of its lanes (xs) and where each lane's Y value
-   lies in the two Y vectors of its window (spread; spread_im: the
-   imaginary parts, complex only). */
+/* The lane patterns of row_lanes_flat: the period (vectors of a
+   super-group) and its columns (super_cols); for vector j of a
+   super-group, the first column of its Y window (first) and the Y vectors
+   it spans (yvectors, 1 or 2); for vector j and step l, the X values of
+   its lanes (xs) and where each lane's Y value lies in the window
+   (spread; spread_im: the imaginary parts, complex only). */
 struct flat_patterns {
+    int period, super_cols;
+    int first[FLAT_PERIOD_MAX], yvectors[FLAT_PERIOD_MAX];
     vector_t xs[FLAT_PERIOD_MAX][FLAT_DEPTH_MAX];
     lane_index_t spread[FLAT_PERIOD_MAX][FLAT_DEPTH_MAX];
 #if TSBLAS_COMPLEX
@@ -429,10 +432,9 @@ struct flat_patterns {
  * for each vector j of the pattern, NG independent sums over the depth.
  */
 ALWAYS_INLINE void flat_groups(const int ng, const struct host_block *blk,
-                               const struct flat_patterns *pat, int period, int super_cols,
-                               const int *first, const int *yvectors, idx_t sg)
+                               const struct flat_patterns *pat, idx_t sg)
 {
-    const int k = (int)blk->depth;
+    const int k = (int)blk->depth, period = pat->period, super_cols = pat->super_cols;
     const real_t *y = (const real_t *)blk->y;
     real_t *out = (real_t *)blk->out;
     int j, l, g;
@@ -444,9 +446,9 @@ ALWAYS_INLINE void flat_groups(const int ng, const struct host_block *blk,
 #endif
 #pragma GCC unroll 8
         for (g = 0; g < ng; g++) {
-            const real_t *yg = y + ((sg + g) * super_cols + first[j]) * k * REALS_PER_SCALAR;
+            const real_t *yg = y + ((sg + g) * super_cols + pat->first[j]) * k * REALS_PER_SCALAR;
             memcpy(&y0[g], yg, HOST_VECTOR_BYTES);
-            if (yvectors[j] > 1)
+            if (pat->yvectors[j] > 1)
                 memcpy(&y1[g], yg + VECTOR_REALS, HOST_VECTOR_BYTES);
             else
                 y1[g] = y0[g];
@@ -511,33 +513,33 @@ ALWAYS_INLINE void flat_groups(const int ng, const struct host_block *blk,
 static idx_t row_lanes_flat(const struct host_block *blk)
 {
     const int q = (int)blk->rows, k = (int)blk->depth;
-    const int period = q / greatest_common_divisor(VECTOR_SCALARS, q);
-    const int super_cols = period * VECTOR_SCALARS / q;
     const real_t *x = (const real_t *)blk->x;
     struct flat_patterns pat;
-    int first[FLAT_PERIOD_MAX], yvectors[FLAT_PERIOD_MAX];
     idx_t supers = 0, sg;
     int j, l, v;
 
-    for (j = 0; j < period; j++) {
+    pat.period = q / greatest_common_divisor(VECTOR_SCALARS, q);
+    pat.super_cols = pat.period * VECTOR_SCALARS / q;
+    for (j = 0; j < pat.period; j++) {
         idx_t room;
-        first[j] = flat_first_column(j, q);
-        yvectors[j] = (flat_last_column(j, q) - first[j] + 1) * k > VECTOR_SCALARS ? 2 : 1;
+        pat.first[j] = flat_first_column(j, q);
+        pat.yvectors[j] =
+            (flat_last_column(j, q) - pat.first[j] + 1) * k > VECTOR_SCALARS ? 2 : 1;
         /* elements of Y after the window of pattern j in the first super-group */
-        room = blk->cols * k - (idx_t)first[j] * k - yvectors[j] * VECTOR_SCALARS;
+        room = blk->cols * k - (idx_t)pat.first[j] * k - pat.yvectors[j] * VECTOR_SCALARS;
         if (room < 0)
             return 0;
-        if (j == 0 || room / (super_cols * k) + 1 < supers)
-            supers = room / (super_cols * k) + 1;
+        if (j == 0 || room / (pat.super_cols * k) + 1 < supers)
+            supers = room / (pat.super_cols * k) + 1;
     }
-    for (j = 0; j < period; j++) {
+    for (j = 0; j < pat.period; j++) {
         /* lane v holds row lane_row[v] of column first[j] + lane_column[v]
            (part v % REALS_PER_SCALAR of it), the same at every step */
         int lane_row[VECTOR_REALS], lane_column[VECTOR_REALS];
         for (v = 0; v < VECTOR_REALS; v++) {
             const int element = j * VECTOR_SCALARS + v / REALS_PER_SCALAR;
             lane_row[v] = element % q;
-            lane_column[v] = element / q - first[j];
+            lane_column[v] = element / q - pat.first[j];
         }
         for (l = 0; l < k; l++) {
             real_t lanes[VECTOR_REALS];
@@ -554,10 +556,10 @@ static idx_t row_lanes_flat(const struct host_block *blk)
         }
     }
     for (sg = 0; sg + FLAT_GROUPS <= supers; sg += FLAT_GROUPS)
-        flat_groups(FLAT_GROUPS, blk, &pat, period, super_cols, first, yvectors, sg);
+        flat_groups(FLAT_GROUPS, blk, &pat, sg);
     for (; sg < supers; sg++)
-        flat_groups(1, blk, &pat, period, super_cols, first, yvectors, sg);
-    return supers * super_cols;
+        flat_groups(1, blk, &pat, sg);
+    return supers * pat.super_cols;
 }
 
 /*
@@ -638,12 +640,12 @@ static void row_lanes_tiles(const struct host_block *blk)
                 const int nr = row_nr_instance(nc);
                 /* prefetch_x with several column tiles: the next strip,
                    while the first column tile reads this one. */
-                const idx_t prefetch = blk->prefetch_x && !one_column_tile && c0 == 0
-                                           ? ntiles * tile_rows * REALS_PER_SCALAR
-                                           : sweep_prefetch;
+                const int strip_prefetch = blk->prefetch_x && !one_column_tile && c0 == 0;
+                const idx_t prefetch = strip_prefetch ? ntiles * tile_rows * REALS_PER_SCALAR
+                                                      : sweep_prefetch;
                 /* the full column tiles from here on in one call, but for
                    a first one that prefetches the next strip */
-                const idx_t col_tiles = nc == ROW_NR && (prefetch == 0 || one_column_tile)
+                const idx_t col_tiles = nc == ROW_NR && !strip_prefetch
                                             ? (blk->cols - c0) / ROW_NR
                                             : 1;
                 const struct row_tile_out to = { blk->out + r0 * blk->ro + c0 * blk->co,

@@ -39,6 +39,10 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
         for (t = 0; t < ntiles; t++) {
             const real_t *xt = x + t * mr * PIECE_REALS;
             scalar_t *out = to->out + t * tile_rows * to->ro + ct * ROW_NR * to->co;
+            /* the columns of Y of this column tile, set for each tile: set
+               once per column tile, outside this loop, they took interleaved
+               D and S width 16 to 0.89 and 0.93 of the rate in cache (gcc 12,
+               one core of the development machine, nine runs each) */
             const real_t *yt[ROW_NR];
             PIECE_VECTOR sum[ROW_MR][ROW_NR];
 #if TSBLAS_COMPLEX
