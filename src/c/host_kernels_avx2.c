@@ -6,8 +6,9 @@
  * 2x3 complex for row_lanes; 2x4, 3x4, 4x3 real and 2x2, 2x3, 3x2 complex
  * for depth_lanes): row_lanes keeps 2 vectors of rows by 6 columns (12
  * accumulators; complex: 2 by 3, two accumulators each); depth_lanes 3 by
- * 4 Out entries (complex 2 by 3, two each).  The depth blocks keep a row
- * tile of X within 24 KiB of the L1 cache.
+ * 4 Out entries (complex 2 by 3, two each).  The depth blocks keep the
+ * rows of X of a tile (or of the block, when fewer) within 24 KiB of the
+ * L1 cache.
  */
 #include <config.h>
 #include <stddef.h>

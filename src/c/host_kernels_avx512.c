@@ -7,8 +7,8 @@
  * 4x2, 6x4, 4x6 real and 2x4, 3x4, 4x3, 3x3 complex for depth_lanes):
  * row_lanes keeps 3 vectors of rows by 8 columns (24 accumulators;
  * complex: 2 by 6, two accumulators each); depth_lanes 6 by 4 Out entries
- * (complex 4 by 3, two each).  The depth blocks keep a row tile of X
- * within 24 KiB of the L1 cache.
+ * (complex 4 by 3, two each).  The depth blocks keep the rows of X
+ * of a tile (or of the block, when fewer) within 24 KiB of the L1 cache.
  */
 #include <config.h>
 #include <stddef.h>

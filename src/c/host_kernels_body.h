@@ -11,7 +11,8 @@
  *   HOST_DEPTH_MR_*, HOST_DEPTH_NR_*      depth_lanes register tile: rows
  *                                         by columns of Out
  *   HOST_ROW_DEPTH_BLOCK_BYTES            row_lanes depth block, as bytes of
- *                                         X in a full row tile
+ *                                         X in the block's rows (at most a
+ *                                         full row tile)
  *   HOST_DEPTH_DEPTH_BLOCK_BYTES          depth_lanes depth block, as bytes
  *                                         of one row of X
  *
