@@ -301,7 +301,14 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
     case (n_):                                                                 \
         PIECE_PASS(ROW_MR, n_, ntiles, depth, x, xl, ycol, yl, to, 1);         \
         return;
-#if ROW_NR_HALF > 2
+#if ROW_NR_HALF > 2 && ROW_NR_FOUR
+#  define PIECE_CASES(m_)                                                      \
+    PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR_HALF) PIECE_CASE(m_, 4) \
+    PIECE_CASE(m_, ROW_NR)
+#  define PREFETCH_CASES                                                       \
+    PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR_HALF) PREFETCH_CASE(4) \
+    PREFETCH_CASE(ROW_NR)
+#elif ROW_NR_HALF > 2
 #  define PIECE_CASES(m_)                                                      \
     PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR_HALF) PIECE_CASE(m_, ROW_NR)
 #  define PREFETCH_CASES                                                       \
