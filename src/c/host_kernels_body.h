@@ -282,9 +282,10 @@ static void scale_copy(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alp
         dst[i] = alpha * (conjugate ? CONJ(src[i]) : src[i]);
 }
 
-/* The column counts that have a row_lanes tile: 1, 2, half of ROW_NR, 4
-   (where ROW_NR is over 4 and its half is not) and ROW_NR.  An edge of nc
-   columns runs the smallest one that covers it.  Without the 4, four
+/* The column counts that have a row_lanes tile, in increasing order: 1,
+   2, half of ROW_NR (when over 2), 4 (when ROW_NR is over 4 and its half
+   under 4) and ROW_NR.  An edge of nc columns runs the smallest one that
+   covers it.  Without the 4, four
    columns ran the 6-column tile (complex with AVX-512, real with AVX2), a
    third of its products thrown away: Q = 4, and the last 4 of Q = 10 and
    16.  With it, on one core of the development machine in cache (prof
@@ -292,7 +293,7 @@ static void scale_copy(scalar_t *dst, const scalar_t *src, idx_t n, scalar_t alp
    times the rate, C 16 1.11, and AVX2 D Q = 4 1.34-1.35; on its 2 threads
    xTSMM Z col K = Q = 4 1.34-1.38 (256 MiB). */
 #define ROW_NR_HALF (ROW_NR / 2)
-#define ROW_NR_FOUR (ROW_NR > 4 && ROW_NR_HALF != 4)
+#define ROW_NR_FOUR (ROW_NR > 4 && ROW_NR_HALF < 4)
 
 static int row_nr_instance(int nc)
 {

@@ -301,22 +301,27 @@ ALWAYS_INLINE void PIECE_PASS(const int mr, const int nr, idx_t ntiles, idx_t de
     case (n_):                                                                 \
         PIECE_PASS(ROW_MR, n_, ntiles, depth, x, xl, ycol, yl, to, 1);         \
         return;
-#if ROW_NR_HALF > 2 && ROW_NR_FOUR
-#  define PIECE_CASES(m_)                                                      \
-    PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR_HALF) PIECE_CASE(m_, 4) \
-    PIECE_CASE(m_, ROW_NR)
-#  define PREFETCH_CASES                                                       \
-    PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR_HALF) PREFETCH_CASE(4) \
-    PREFETCH_CASE(ROW_NR)
-#elif ROW_NR_HALF > 2
-#  define PIECE_CASES(m_)                                                      \
-    PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR_HALF) PIECE_CASE(m_, ROW_NR)
-#  define PREFETCH_CASES                                                       \
-    PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR_HALF) PREFETCH_CASE(ROW_NR)
+/* One case per column count of row_nr_instance. */
+#if ROW_NR_HALF > 2
+#  define HALF_PIECE_CASE(m_) PIECE_CASE(m_, ROW_NR_HALF)
+#  define HALF_PREFETCH_CASE PREFETCH_CASE(ROW_NR_HALF)
 #else
-#  define PIECE_CASES(m_) PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) PIECE_CASE(m_, ROW_NR)
-#  define PREFETCH_CASES PREFETCH_CASE(1) PREFETCH_CASE(2) PREFETCH_CASE(ROW_NR)
+#  define HALF_PIECE_CASE(m_)
+#  define HALF_PREFETCH_CASE
 #endif
+#if ROW_NR_FOUR
+#  define FOUR_PIECE_CASE(m_) PIECE_CASE(m_, 4)
+#  define FOUR_PREFETCH_CASE PREFETCH_CASE(4)
+#else
+#  define FOUR_PIECE_CASE(m_)
+#  define FOUR_PREFETCH_CASE
+#endif
+#define PIECE_CASES(m_)                                                        \
+    PIECE_CASE(m_, 1) PIECE_CASE(m_, 2) HALF_PIECE_CASE(m_) FOUR_PIECE_CASE(m_) \
+    PIECE_CASE(m_, ROW_NR)
+#define PREFETCH_CASES                                                         \
+    PREFETCH_CASE(1) PREFETCH_CASE(2) HALF_PREFETCH_CASE FOUR_PREFETCH_CASE    \
+    PREFETCH_CASE(ROW_NR)
 
 static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *x,
                        idx_t xl, const real_t *const *ycol, idx_t yl,
@@ -351,6 +356,10 @@ static void PIECE_TILE(int mr, int nr, idx_t ntiles, idx_t depth, const real_t *
 
 #undef WHOLE_TILE_SUM2
 #undef PREFETCH_CASES
+#undef FOUR_PREFETCH_CASE
+#undef FOUR_PIECE_CASE
+#undef HALF_PREFETCH_CASE
+#undef HALF_PIECE_CASE
 #undef PREFETCH_CASE
 #undef PIECE_CASES
 #undef PIECE_CASE
