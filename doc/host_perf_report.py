@@ -15,7 +15,10 @@ Usage:
       speedup over the baseline, and the cases under the goals of the host
       performance issue (85 % of the roofline for xTSMTTSM and xTSMM, 80 %
       of the copy bandwidth for xGEMT, 90 % of the roofline for xMTSM with
-      k <= 16; and a speedup below 0.97).
+      k <= 16; and a speedup below 0.97).  From files of tsblas_bench
+      --in-cache, each case under the goal also shows its rate in the
+      caches (% of the same roofline), and a last column names those under
+      the goal there too: bound by the arithmetic; the others by memory.
   python3 doc/host_perf_report.py table CSV...
       Every case: the shape, % of the roofline of both sides, the speedup.
 
@@ -70,11 +73,20 @@ def goal_of(row):
     return None
 
 
+def in_cache(row):
+    """The % of the roofline tsblas reaches in the caches, or None."""
+    value = row.get("cache_pct_roofline")
+    return float(value) if value else None
+
+
 def summary(names):
     cases = read_cases(names)
-    print("| routine | p | order | cases | %roof lowest | %roof median | speedup lowest "
-          "| speedup geo-mean | under the % goal | slower than 0.97x |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    cached = any(in_cache(row) is not None for row in cases.values())
+    print("| routine | p | order | cases | %%roof lowest | %%roof median | speedup lowest "
+          "| speedup geo-mean | under the %% goal%s | slower than 0.97x |%s" % (
+              " (in cache)" if cached else "",
+              " under it in cache too |" if cached else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|%s" % ("---|" if cached else ""))
     every = []
     for routine in ROUTINES:
         for prec in PRECISIONS:
@@ -86,17 +98,22 @@ def summary(names):
                 pct = [float(r["tsblas_pct_roofline"]) for r in rows]
                 spd = [float(r["speedup"]) for r in rows]
                 every += spd
-                under = ["%dx%d (%.0f)" % (shape_of(r) + (float(r["tsblas_pct_roofline"]),))
-                         for r in rows
-                         if goal_of(r) is not None
+                short = [r for r in rows if goal_of(r) is not None
                          and float(r["tsblas_pct_roofline"]) < goal_of(r)]
+                under = ["%dx%d (%.0f%s)" % (shape_of(r) + (
+                    float(r["tsblas_pct_roofline"]),
+                    "" if in_cache(r) is None else "; %.0f" % in_cache(r))) for r in short]
+                arithmetic = ["%dx%d" % shape_of(r) for r in short
+                              if in_cache(r) is not None and in_cache(r) < goal_of(r)]
                 slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
                         for r in rows if float(r["speedup"]) < 0.97]
-                print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f | %s | %s |" % (
+                print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f | %s | %s |%s" % (
                     routine, prec, order, len(rows), min(pct), statistics.median(pct),
                     min(spd), math.exp(sum(map(math.log, spd)) / len(spd)),
                     "%d: %s" % (len(under), ", ".join(under)) if under else "0",
-                    ", ".join(slow) if slow else "none"))
+                    ", ".join(slow) if slow else "none",
+                    (" %d: %s |" % (len(arithmetic), ", ".join(arithmetic)) if arithmetic
+                     else " 0 |") if cached else ""))
     if every:
         print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f." % (
             len(every), math.exp(sum(map(math.log, every)) / len(every)), min(every)))

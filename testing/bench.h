@@ -214,6 +214,11 @@ struct bench_target {
                         size_t count, double *diff);
     /* 0 while the target can go on after a failed case, else -1 */
     int (*healthy)(struct bench_target *t);
+    /* The threads tsblas runs on (the host's OpenMP threads; 1 on the GPU),
+       and, where there are several, a way to run on N of them (NULL on the
+       GPU): the in-cache side (--in-cache) runs on one. */
+    int threads;
+    void (*use_threads)(struct bench_target *t, int n);
 };
 
 /* The host target; its buffers come from bench_host_alloc. */
@@ -231,6 +236,16 @@ struct bench_result {
     double roofline;                    /* min(I*b, P) in Gflop/s; b for xGEMT */
     double t_tsblas, t_baseline;        /* 0 when not measured */
     int runs_tsblas, runs_baseline;     /* timed runs behind each median */
+    /* The same case with its tall operands cut to fit the caches
+       (--in-cache), run on one thread: the call, its bytes and flops, the
+       median time of tsblas on it and the runs behind it; t_cache is 0 when
+       not measured.  Its rate times the target's threads is what the
+       arithmetic allows them (bench_cache_percent_of_roofline). */
+    struct bench_call cache_call;
+    double cache_bytes, cache_flops;
+    double t_cache;
+    int runs_cache;
+    int cache_threads;                  /* the threads its rate is scaled to */
     double check_ratio;                 /* difference / rounding bound */
     enum { BENCH_OK, BENCH_MISMATCH, BENCH_ERROR, BENCH_SKIPPED } status;
     char message[200];
@@ -238,21 +253,29 @@ struct bench_result {
 
 /* Runs BCASE on T with the buffers BUFS: warm-up, REPS timed runs of each
    side, the median, the check against the baseline, the roofline of
-   MACHINE.  The result is in RES. */
+   MACHINE.  When CACHE_BYTES is not 0, tsblas is also timed on the same
+   case with tall operands of CACHE_BYTES (see --in-cache).  The result is
+   in RES. */
 void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                     struct bench_buffers *bufs, const struct bench_machine *machine,
-                    int reps, double alpha, double beta, struct bench_result *res);
+                    int reps, double alpha, double beta, size_t cache_bytes,
+                    struct bench_result *res);
 
 /* Rate and percent of the roofline of one side of RES (T = its time). */
 double bench_gbs(const struct bench_result *res, double t);
 double bench_gflops(const struct bench_result *res, double t);
 double bench_percent_of_roofline(const struct bench_result *res, double t);
+/* The rate of tsblas in the caches (Gflop/s; GB/s for xGEMT), one thread's
+   times the target's threads, as a percent of the case's own roofline; 0
+   when not measured. */
+double bench_cache_percent_of_roofline(const struct bench_result *res);
 
 /* ------------------------------------------------------------------ report */
 
 void bench_print_machine(FILE *out, const struct bench_target *t,
                          const struct bench_machine *machine, unsigned precisions);
-void bench_print_table_header(FILE *out, const struct bench_target *t);
+/* IN_CACHE: the rows have the column of --in-cache. */
+void bench_print_table_header(FILE *out, const struct bench_target *t, int in_cache);
 void bench_print_row(FILE *out, const struct bench_target *t, const struct bench_result *res);
 void bench_print_summary(FILE *out, const struct bench_target *t,
                          const struct bench_result *res, int nres);

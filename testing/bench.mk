@@ -50,5 +50,6 @@ noinst_LTLIBRARIES += %reldir%/libbench_s.la %reldir%/libbench_d.la \
 # (and against cuBLAS where a GPU is present).
 TESTS += %reldir%/bench_smoke.sh
 EXTRA_DIST += %reldir%/bench_smoke.sh
+CLEANFILES += bench_smoke_host.csv
 
 dist_doc_DATA += doc/benchmark.md

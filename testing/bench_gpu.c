@@ -199,6 +199,7 @@ int bench_gpu_open(struct bench_target *t, FILE *out)
     t->copy = gpu_copy;
     t->max_abs_diff = gpu_max_abs_diff;
     t->healthy = gpu_healthy;
+    t->threads = 1;
     return 0;
 }
 

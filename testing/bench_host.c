@@ -5,6 +5,7 @@
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
+#include <omp.h>
 #include "bench.h"
 
 static int host_time(struct bench_target *t, bench_fn fn, const struct bench_call *call,
@@ -67,6 +68,12 @@ static int host_healthy(struct bench_target *t)
     return 0;
 }
 
+static void host_use_threads(struct bench_target *t, int n)
+{
+    (void)t;
+    omp_set_num_threads(n);
+}
+
 void bench_host_target(struct bench_target *t)
 {
     memset(t, 0, sizeof *t);
@@ -80,6 +87,8 @@ void bench_host_target(struct bench_target *t)
     t->copy = host_copy;
     t->max_abs_diff = host_max_abs_diff;
     t->healthy = host_healthy;
+    t->threads = omp_get_max_threads();
+    t->use_threads = host_use_threads;
 }
 
 /* Cache-line aligned, so that every precision's rows start alike. */

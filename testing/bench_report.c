@@ -44,16 +44,18 @@ void bench_print_machine(FILE *out, const struct bench_target *t,
                 : "cublasXgeam transposing (geam)");
 }
 
-void bench_print_table_header(FILE *out, const struct bench_target *t)
+void bench_print_table_header(FILE *out, const struct bench_target *t, int in_cache)
 {
     char baseline[48];
 
     snprintf(baseline, sizeof baseline, "%s (GEMT: %s)", t->baseline_gemm_name,
              t->baseline_gemt_name);
-    fprintf(out, "\n%-64s| %-34s| %-34s|\n", "", "tsblas", baseline);
-    fprintf(out, "%-7s %s %-3s %10s %10s %10s %7s %8s | %9s %7s %8s %6s | %9s %7s %8s %6s | %7s %s\n",
+    fprintf(out, "\n%-64s| %-34s| %-34s|%s\n", "", "tsblas", baseline,
+            in_cache ? "               | tsblas in cache" : "");
+    fprintf(out, "%-7s %s %-3s %10s %10s %10s %7s %8s | %9s %7s %8s %6s | %9s %7s %8s %6s | %7s %-5s%s\n",
             "routine", "p", "ord", "M", "N", "K", "I", "roof", "ms", "GB/s", "Gflop/s", "%roof",
-            "ms", "GB/s", "Gflop/s", "%roof", "speedup", "check");
+            "ms", "GB/s", "Gflop/s", "%roof", "speedup", "check",
+            in_cache ? " | %roof" : "");
 }
 
 void bench_print_row(FILE *out, const struct bench_target *t, const struct bench_result *res)
@@ -89,12 +91,15 @@ void bench_print_row(FILE *out, const struct bench_target *t, const struct bench
         snprintf(gflops_baseline, sizeof gflops_baseline, "%.1f",
                  bench_gflops(res, res->t_baseline));
     }
-    fprintf(out, "%7s %8.1f | %9.3f %7.1f %8s %6.1f | %9.3f %7.1f %8s %6.1f | %7.2f %s\n",
+    fprintf(out, "%7s %8.1f | %9.3f %7.1f %8s %6.1f | %9.3f %7.1f %8s %6.1f | %7.2f %-5s",
             intensity, res->roofline, 1e3 * res->t_tsblas, bench_gbs(res, res->t_tsblas),
             gflops_tsblas, bench_percent_of_roofline(res, res->t_tsblas),
             1e3 * res->t_baseline, bench_gbs(res, res->t_baseline), gflops_baseline,
             bench_percent_of_roofline(res, res->t_baseline), res->t_baseline / res->t_tsblas,
             res->status == BENCH_OK ? "ok" : res->status == BENCH_MISMATCH ? "MISMATCH" : "ERROR");
+    if (res->t_cache > 0)
+        fprintf(out, " | %6.1f", bench_cache_percent_of_roofline(res));
+    fputc('\n', out);
     if (res->status != BENCH_OK)
         fprintf(out, "        %s\n", res->message);
 }
@@ -149,7 +154,9 @@ void bench_csv_header(FILE *csv)
                  "tsblas_ms,tsblas_gbs,tsblas_gflops,tsblas_pct_roofline,tsblas_runs,baseline,"
                  "baseline_ms,baseline_gbs,baseline_gflops,baseline_pct_roofline,"
                  "baseline_runs,speedup,"
-                 "check_ratio,status,message\n");
+                 "check_ratio,status,message,"
+                 "cache_m,cache_n,cache_k,cache_ms,cache_gbs,cache_gflops,"
+                 "cache_pct_roofline,cache_runs\n");
 }
 
 void bench_csv_row(FILE *csv, const struct bench_target *t, const struct bench_machine *m,
@@ -185,5 +192,13 @@ void bench_csv_row(FILE *csv, const struct bench_target *t, const struct bench_m
     fprintf(csv, "%s,\"", status_names[res->status]);
     for (s = res->message; *s != '\0'; s++)
         fputc(*s == '"' ? '\'' : *s, csv);
-    fprintf(csv, "\"\n");
+    fprintf(csv, "\"");
+    if (res->t_cache > 0)
+        fprintf(csv, ",%lld,%lld,%lld,%.6g,%.6g,%.6g,%.4g,%d\n",
+                (long long)res->cache_call.m, (long long)res->cache_call.n,
+                gemt ? 0LL : (long long)res->cache_call.k, 1e3 * res->t_cache,
+                res->cache_bytes / res->t_cache * 1e-9, res->cache_flops / res->t_cache * 1e-9,
+                bench_cache_percent_of_roofline(res), res->runs_cache);
+    else
+        fprintf(csv, ",,,,,,,,\n");
 }

@@ -43,6 +43,10 @@ static int compare_doubles(const void *x, const void *y)
    longer than this (some baseline calls take many seconds). */
 #define BENCH_SIDE_SECONDS 10.0
 
+/* Timed runs of tsblas in the caches (--in-cache), at least: each call is
+   short, and its median steadier over more of them. */
+#define BENCH_CACHE_REPS 21
+
 /* One warm-up run, then REPS timed runs, fewer when the warm-up says that
    REPS would take more than BENCH_SIDE_SECONDS; *MEDIAN is their median,
    *RUNS their number.  Returns 0, or the first nonzero code of FN (-1 when
@@ -113,6 +117,15 @@ double bench_percent_of_roofline(const struct bench_result *res, double t)
     return res->roofline > 0 ? 100.0 * rate / res->roofline : 0.0;
 }
 
+double bench_cache_percent_of_roofline(const struct bench_result *res)
+{
+    const double rate = res->call.routine == BENCH_GEMT ? res->cache_bytes : res->cache_flops;
+
+    return res->t_cache > 0 && res->roofline > 0
+               ? 100.0 * res->cache_threads * rate / res->t_cache * 1e-9 / res->roofline
+               : 0.0;
+}
+
 /* Sets RES to an error of the tsblas side with the library's message. */
 static void tsblas_failed(struct bench_result *res, int code)
 {
@@ -126,7 +139,8 @@ static void tsblas_failed(struct bench_result *res, int code)
 
 void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                     struct bench_buffers *bufs, const struct bench_machine *machine,
-                    int reps, double alpha, double beta, struct bench_result *res)
+                    int reps, double alpha, double beta, size_t cache_bytes,
+                    struct bench_result *res)
 {
     const struct bench_precision *p = bench_precisions[bcase->precision];
     const int gemt = bcase->routine == BENCH_GEMT;
@@ -216,5 +230,37 @@ void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                  "results differ: max |C_tsblas - C_%s| = %.3e, %.1f times the bound %.3e",
                  gemt ? t->baseline_gemt_name : t->baseline_gemm_name, diff,
                  res->check_ratio, bound);
+    }
+
+    /* In the caches, after the check (the calls write the start of C), on
+       one thread: OpenMP threads that sleep between calls (passive wait,
+       as the BLAS's spinning threads make the benchmark ask for) took up to
+       0.4 ms a call to wake on the 2-core development machine, half the
+       time of a call whose operands fit its caches.  The calls are short,
+       so at least BENCH_CACHE_REPS of them. */
+    if (cache_bytes > 0) {
+        struct bench_buffers cached = *bufs;
+        char why[sizeof res->message];
+
+        cached.bytes = cache_bytes;
+        if (bench_make_call(bcase, &cached, alpha, beta, &res->cache_call, why, sizeof why)
+            != 0)
+            return;
+        res->cache_bytes = bench_call_bytes(&res->cache_call, p->elemsize);
+        res->cache_flops = bench_call_flops(&res->cache_call, p->is_complex);
+        settle(t);
+        bench_watchdog_step("tsblas in cache");
+        if (t->use_threads != NULL)
+            t->use_threads(t, 1);
+        code = time_median(t, run_tsblas, &res->cache_call,
+                           reps > BENCH_CACHE_REPS ? reps : BENCH_CACHE_REPS, &res->t_cache,
+                           &res->runs_cache);
+        if (t->use_threads != NULL)
+            t->use_threads(t, t->threads);
+        res->cache_threads = t->threads;
+        if (code != 0) {
+            res->t_cache = 0;
+            tsblas_failed(res, code);
+        }
     }
 }

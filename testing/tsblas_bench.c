@@ -30,6 +30,7 @@ struct options {
     int beta_given;
     unsigned case_timeout;              /* seconds without progress; 0: none */
     double settle;                      /* < 0: the default */
+    size_t cache_bytes;                 /* --in-cache; 0: not measured */
     const char *csv_path;
 };
 
@@ -78,6 +79,12 @@ static void usage(FILE *out)
 "  --settle SEC        pause before timing OpenMP code on the host, so that the\n"
 "                      BLAS's threads, which spin after each call, are idle\n"
 "                      (default 0.15; 0 with --smoke)\n"
+"  --in-cache SIZE     on the host, also time tsblas on each case on one thread\n"
+"                      with the largest tall operand cut to SIZE (as --bytes), so\n"
+"                      that the operands stay in the caches, and print that rate\n"
+"                      times the threads as %% of the case's roofline: a case under\n"
+"                      its goal in cache too is bound by the arithmetic, else by\n"
+"                      memory.  4M suits a 1-2 MiB L2 and a larger L3.\n"
 "  --csv FILE          also write every row to FILE as CSV\n"
 "  --help              this text\n"
 "\n"
@@ -227,7 +234,7 @@ static unsigned parse_precisions(const char *list)
 enum {
     OPT_FULL = 256, OPT_SMOKE, OPT_ROUTINES, OPT_PRECISIONS, OPT_ORDERS, OPT_WIDTHS,
     OPT_PAIRS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N,
-    OPT_CASE_TIMEOUT, OPT_SETTLE, OPT_CSV, OPT_HELP
+    OPT_CASE_TIMEOUT, OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
 };
 
 /* Fills OPT from the command line; returns 0, 1 after --help, or 2. */
@@ -251,6 +258,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { "peak-n", required_argument, NULL, OPT_PEAK_N },
         { "case-timeout", required_argument, NULL, OPT_CASE_TIMEOUT },
         { "settle", required_argument, NULL, OPT_SETTLE },
+        { "in-cache", required_argument, NULL, OPT_IN_CACHE },
         { "csv", required_argument, NULL, OPT_CSV },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 }
@@ -291,6 +299,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
             bad = end == optarg || *end != '\0' || opt->settle < 0 || opt->settle > 60;
             break;
         }
+        case OPT_IN_CACHE: bad = parse_size(optarg, &opt->cache_bytes); break;
         case OPT_CSV: opt->csv_path = optarg; break;
         case OPT_HELP: usage(stdout); return 1;
         default: usage(stderr); return 2;
@@ -394,11 +403,12 @@ static void print_size(FILE *out, size_t bytes)
         fprintf(out, "%.4g KiB", (double)bytes / 1024.0);
 }
 
-/* Runs every case of OPT on target T with buffers BUFS; returns the number
-   of cases that failed or disagreed, or -1 when the target broke down. */
+/* Runs every case of OPT on target T with buffers BUFS (and in the caches
+   with tall operands of CACHE_BYTES, unless 0); returns the number of cases
+   that failed or disagreed, or -1 when the target broke down. */
 static int run_sweep(const struct options *opt, struct bench_target *t,
                      struct bench_buffers *bufs, const struct bench_machine *machine,
-                     int reps, double beta, FILE *csv)
+                     int reps, double beta, size_t cache_bytes, FILE *csv)
 {
     struct bench_case *cases;
     struct bench_result *results;
@@ -411,7 +421,7 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
         free(results);
         return -1;
     }
-    bench_print_table_header(stdout, t);
+    bench_print_table_header(stdout, t, cache_bytes > 0);
     for (i = 0; i < ncases; i++) {
         const struct bench_case *c = &cases[i];
         char what[96];
@@ -429,7 +439,7 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
                  bench_precisions[c->precision]->letter, bench_order_names[c->order], c->p,
                  c->q, t->name);
         bench_watchdog_task(what);
-        bench_run_case(t, c, bufs, machine, reps, 1.0, beta, &results[i]);
+        bench_run_case(t, c, bufs, machine, reps, 1.0, beta, cache_bytes, &results[i]);
         bench_print_row(stdout, t, &results[i]);
         if (csv != NULL) {
             bench_csv_row(csv, t, machine, &results[i]);
@@ -536,7 +546,7 @@ static int run_host(const struct options *opt, FILE *csv)
                         "(try a smaller --bytes)\n", bytes);
         return 1;
     }
-    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, csv);
+    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, opt->cache_bytes, csv);
     bench_host_free(&bufs);
     return failed != 0 ? 1 : 0;
 }
@@ -579,7 +589,7 @@ static int run_gpu(const struct options *opt, FILE *csv)
         bench_gpu_close(&t);
         return 1;
     }
-    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, csv);
+    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, 0, csv);
     bench_gpu_free(&bufs);
     bench_gpu_close(&t);
     return failed != 0 ? 1 : 0;
