@@ -237,10 +237,11 @@ struct bench_result {
     double t_tsblas, t_baseline;        /* 0 when not measured */
     int runs_tsblas, runs_baseline;     /* timed runs behind each median */
     /* The same case with its tall operands cut to fit the caches
-       (--in-cache), run on one thread: the call, its bytes and flops, the
-       median time of tsblas on it and the runs behind it; t_cache is 0 when
-       not measured.  Its rate times the target's threads is what the
-       arithmetic allows them (bench_cache_percent_of_roofline). */
+       (--in-cache), run on one thread, at the size of those given where it
+       ran fastest: the call, its bytes and flops, the median time of tsblas
+       on it and the runs behind it; t_cache is 0 when not measured.  Its
+       rate times the target's threads is what the arithmetic allows them
+       (bench_cache_percent_of_roofline). */
     struct bench_call cache_call;
     double cache_bytes, cache_flops;
     double t_cache;
@@ -251,14 +252,17 @@ struct bench_result {
     char message[200];
 };
 
+/* The sizes of --in-cache, at most this many, ended by a 0. */
+enum { BENCH_MAX_CACHE_SIZES = 4 };
+
 /* Runs BCASE on T with the buffers BUFS: warm-up, REPS timed runs of each
    side, the median, the check against the baseline, the roofline of
-   MACHINE.  When CACHE_BYTES is not 0, tsblas is also timed on the same
-   case with tall operands of CACHE_BYTES (see --in-cache).  The result is
-   in RES. */
+   MACHINE.  CACHE_SIZES (NULL, or sizes ended by a 0): tsblas is also timed
+   on the same case with tall operands of each of these sizes, the fastest
+   kept (see --in-cache).  The result is in RES. */
 void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                     struct bench_buffers *bufs, const struct bench_machine *machine,
-                    int reps, double alpha, double beta, size_t cache_bytes,
+                    int reps, double alpha, double beta, const size_t *cache_sizes,
                     struct bench_result *res);
 
 /* Rate and percent of the roofline of one side of RES (T = its time). */

@@ -139,7 +139,7 @@ static void tsblas_failed(struct bench_result *res, int code)
 
 void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                     struct bench_buffers *bufs, const struct bench_machine *machine,
-                    int reps, double alpha, double beta, size_t cache_bytes,
+                    int reps, double alpha, double beta, const size_t *cache_sizes,
                     struct bench_result *res)
 {
     const struct bench_precision *p = bench_precisions[bcase->precision];
@@ -237,30 +237,48 @@ void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
        as the BLAS's spinning threads make the benchmark ask for) took up to
        0.4 ms a call to wake on the 2-core development machine, half the
        time of a call whose operands fit its caches.  The calls are short,
-       so at least BENCH_CACHE_REPS of them. */
-    if (cache_bytes > 0) {
-        struct bench_buffers cached = *bufs;
-        char why[sizeof res->message];
+       so at least BENCH_CACHE_REPS of them.  Small operands stay in the L2
+       cache but weigh a call's fixed costs and its edge tiles more, large
+       ones leave it: each size given is tried, the fastest kept. */
+    if (cache_sizes != NULL && cache_sizes[0] != 0) {
+        size_t i;
 
-        cached.bytes = cache_bytes;
-        if (bench_make_call(bcase, &cached, alpha, beta, &res->cache_call, why, sizeof why)
-            != 0)
-            return;
-        res->cache_bytes = bench_call_bytes(&res->cache_call, p->elemsize);
-        res->cache_flops = bench_call_flops(&res->cache_call, p->is_complex);
         settle(t);
         bench_watchdog_step("tsblas in cache");
         if (t->use_threads != NULL)
             t->use_threads(t, 1);
-        code = time_median(t, run_tsblas, &res->cache_call,
-                           reps > BENCH_CACHE_REPS ? reps : BENCH_CACHE_REPS, &res->t_cache,
-                           &res->runs_cache);
+        for (i = 0; cache_sizes[i] != 0; i++) {
+            struct bench_buffers cached = *bufs;
+            struct bench_call call;
+            char why[sizeof res->message];
+            double seconds, bytes, flops;
+            int runs;
+
+            cached.bytes = cache_sizes[i];
+            if (bench_make_call(bcase, &cached, alpha, beta, &call, why, sizeof why) != 0)
+                continue;
+            code = time_median(t, run_tsblas, &call,
+                               reps > BENCH_CACHE_REPS ? reps : BENCH_CACHE_REPS, &seconds,
+                               &runs);
+            if (code != 0) {
+                res->t_cache = 0;
+                tsblas_failed(res, code);
+                break;
+            }
+            bytes = bench_call_bytes(&call, p->elemsize);
+            flops = bench_call_flops(&call, p->is_complex);
+            if (res->t_cache == 0
+                || (gemt ? bytes / seconds > res->cache_bytes / res->t_cache
+                         : flops / seconds > res->cache_flops / res->t_cache)) {
+                res->cache_call = call;
+                res->cache_bytes = bytes;
+                res->cache_flops = flops;
+                res->t_cache = seconds;
+                res->runs_cache = runs;
+            }
+        }
         if (t->use_threads != NULL)
             t->use_threads(t, t->threads);
         res->cache_threads = t->threads;
-        if (code != 0) {
-            res->t_cache = 0;
-            tsblas_failed(res, code);
-        }
     }
 }

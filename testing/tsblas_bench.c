@@ -30,7 +30,7 @@ struct options {
     int beta_given;
     unsigned case_timeout;              /* seconds without progress; 0: none */
     double settle;                      /* < 0: the default */
-    size_t cache_bytes;                 /* --in-cache; 0: not measured */
+    size_t cache_sizes[BENCH_MAX_CACHE_SIZES + 1];  /* --in-cache, ended by a 0 */
     const char *csv_path;
 };
 
@@ -79,12 +79,12 @@ static void usage(FILE *out)
 "  --settle SEC        pause before timing OpenMP code on the host, so that the\n"
 "                      BLAS's threads, which spin after each call, are idle\n"
 "                      (default 0.15; 0 with --smoke)\n"
-"  --in-cache SIZE     on the host, also time tsblas on each case on one thread\n"
-"                      with the largest tall operand cut to SIZE (as --bytes), so\n"
-"                      that the operands stay in the caches, and print that rate\n"
-"                      times the threads as %% of the case's roofline: a case under\n"
-"                      its goal in cache too is bound by the arithmetic, else by\n"
-"                      memory.  4M suits a 1-2 MiB L2 and a larger L3.\n"
+"  --in-cache LIST    on the host, also time tsblas on each case on one thread with\n"
+"                      the largest tall operand cut to each size of LIST (as\n"
+"                      --bytes; at most 4, e.g. 256K,1M,4M), so that the operands\n"
+"                      stay in the caches, and print the fastest of them times the\n"
+"                      threads as %% of the case's roofline: a case under its goal\n"
+"                      in cache too is bound by the arithmetic, else by memory\n"
 "  --csv FILE          also write every row to FILE as CSV\n"
 "  --help              this text\n"
 "\n"
@@ -114,6 +114,27 @@ static int parse_size(const char *s, size_t *out)
         return -1;
     *out = (size_t)v;
     return 0;
+}
+
+/* SIZES := the sizes of a comma-separated LIST, at most
+   BENCH_MAX_CACHE_SIZES of them, then a 0. */
+static int parse_size_list(const char *list, size_t *sizes)
+{
+    char item[64];
+    int n = 0;
+
+    while (*list != '\0') {
+        size_t len = strcspn(list, ",");
+        if (len == 0 || len >= sizeof item || n == BENCH_MAX_CACHE_SIZES)
+            return -1;
+        memcpy(item, list, len);
+        item[len] = '\0';
+        if (parse_size(item, &sizes[n++]) != 0)
+            return -1;
+        list += len + (list[len] == ',');
+    }
+    sizes[n] = 0;
+    return n > 0 ? 0 : -1;
 }
 
 static int parse_int(const char *s, int lo, int hi, int *out)
@@ -299,7 +320,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
             bad = end == optarg || *end != '\0' || opt->settle < 0 || opt->settle > 60;
             break;
         }
-        case OPT_IN_CACHE: bad = parse_size(optarg, &opt->cache_bytes); break;
+        case OPT_IN_CACHE: bad = parse_size_list(optarg, opt->cache_sizes); break;
         case OPT_CSV: opt->csv_path = optarg; break;
         case OPT_HELP: usage(stdout); return 1;
         default: usage(stderr); return 2;
@@ -404,11 +425,11 @@ static void print_size(FILE *out, size_t bytes)
 }
 
 /* Runs every case of OPT on target T with buffers BUFS (and in the caches
-   with tall operands of CACHE_BYTES, unless 0); returns the number of cases
-   that failed or disagreed, or -1 when the target broke down. */
+   with tall operands of the CACHE_SIZES, unless NULL); returns the number of
+   cases that failed or disagreed, or -1 when the target broke down. */
 static int run_sweep(const struct options *opt, struct bench_target *t,
                      struct bench_buffers *bufs, const struct bench_machine *machine,
-                     int reps, double beta, size_t cache_bytes, FILE *csv)
+                     int reps, double beta, const size_t *cache_sizes, FILE *csv)
 {
     struct bench_case *cases;
     struct bench_result *results;
@@ -421,7 +442,7 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
         free(results);
         return -1;
     }
-    bench_print_table_header(stdout, t, cache_bytes > 0);
+    bench_print_table_header(stdout, t, cache_sizes != NULL && cache_sizes[0] != 0);
     for (i = 0; i < ncases; i++) {
         const struct bench_case *c = &cases[i];
         char what[96];
@@ -439,7 +460,7 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
                  bench_precisions[c->precision]->letter, bench_order_names[c->order], c->p,
                  c->q, t->name);
         bench_watchdog_task(what);
-        bench_run_case(t, c, bufs, machine, reps, 1.0, beta, cache_bytes, &results[i]);
+        bench_run_case(t, c, bufs, machine, reps, 1.0, beta, cache_sizes, &results[i]);
         bench_print_row(stdout, t, &results[i]);
         if (csv != NULL) {
             bench_csv_row(csv, t, machine, &results[i]);
@@ -546,7 +567,7 @@ static int run_host(const struct options *opt, FILE *csv)
                         "(try a smaller --bytes)\n", bytes);
         return 1;
     }
-    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, opt->cache_bytes, csv);
+    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, opt->cache_sizes, csv);
     bench_host_free(&bufs);
     return failed != 0 ? 1 : 0;
 }
@@ -589,7 +610,7 @@ static int run_gpu(const struct options *opt, FILE *csv)
         bench_gpu_close(&t);
         return 1;
     }
-    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, 0, csv);
+    failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, NULL, csv);
     bench_gpu_free(&bufs);
     bench_gpu_close(&t);
     return failed != 0 ? 1 : 0;
