@@ -156,10 +156,11 @@ def plot(out, machine, names):
             if p == 0:
                 ax.legend(loc="upper left", fontsize=7)
     fig.suptitle("tsblas on the host (%s) against the BLAS (xGEMT: a plain transpose "
-                 "loop)\n%% of the roofline min(I*b, P); dotted: the goal; above 100 %%: "
-                 "faster than the BLAS's own square xGEMM (P), or memory faster than when b "
-                 "was measured; the axis stops at 200 %%" % machine)
-    fig.tight_layout(rect=(0, 0, 1, 0.96))
+                 "loop)\n%% of the roofline min(I*b, P); dotted: the goal; dash-dotted (where "
+                 "measured): tsblas in the caches, one thread's rate times the threads\nabove "
+                 "100 %%: faster than the BLAS's own square xGEMM (P), or memory faster than "
+                 "when b was measured; the axis stops at 200 %%" % machine)
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
     fig.savefig(out, dpi=70)
 
 

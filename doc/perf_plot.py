@@ -22,7 +22,9 @@ def frame_panel(ax, title, goal, ymax, xlabel=None, ylabel=None):
 def plot_orders(ax, cases, routine, prec, baseline, style="-"):
     """On AX, for each storage order, tsblas's % of the roofline (STYLE)
     and the BASELINE's (dashed) against the width, over the square cases
-    of CASES, a dict keyed (routine, precision, order, (P, Q))."""
+    of CASES, a dict keyed (routine, precision, order, (P, Q)); and
+    tsblas's in the caches (dash-dotted), where the rows have it
+    (tsblas_bench --in-cache)."""
     for order in ("col", "int"):
         pts = sorted((pq[0], row) for (ro, pr, o, pq), row in cases.items()
                      if (ro, pr, o) == (routine, prec, order) and pq[0] == pq[1]
@@ -34,3 +36,9 @@ def plot_orders(ax, cases, routine, prec, baseline, style="-"):
                 color=ORDER_COLOURS[order], lw=1.6, ms=2.5, label="tsblas " + order)
         ax.plot(ws, [float(row["baseline_pct_roofline"]) for _, row in pts], "--",
                 color=ORDER_COLOURS[order], lw=1.0, label=baseline + " " + order)
+        cached = [(w, float(row["cache_pct_roofline"])) for w, row in pts
+                  if row.get("cache_pct_roofline")]
+        if cached:
+            ax.plot([w for w, _ in cached], [v for _, v in cached], "-.",
+                    color=ORDER_COLOURS[order], lw=0.8, alpha=0.7,
+                    label="tsblas in cache " + order)
