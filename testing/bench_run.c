@@ -254,6 +254,9 @@ void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
             double seconds, bytes, flops;
             int runs;
 
+            /* a size past the buffers is no size in cache */
+            if (cache_sizes[i] >= bufs->bytes)
+                continue;
             cached.bytes = cache_sizes[i];
             if (bench_make_call(bcase, &cached, alpha, beta, &call, why, sizeof why) != 0)
                 continue;
