@@ -3,6 +3,10 @@
 from tsblas_bench --gpu CSV files.
 
 Usage:
+  python3 doc/gpu_perf_report.py [--size SIZE] [--device NAME] MODE ...
+      --size SIZE keeps the cases whose largest tall operand has SIZE
+      bytes (4G, 1G, 256M; within 5 %), --device NAME names the GPU in
+      the plot's title (default H100).  MODE is one of:
   python3 doc/gpu_perf_report.py plot OUT.png CSV...
       % of the roofline against the width, tsblas solid and cuBLAS dashed,
       one panel per routine and precision, the two storage orders in two
@@ -16,6 +20,10 @@ Usage:
       the path now (FINAL_TABLE and the matrix-vector rule).
   python3 doc/gpu_perf_report.py paths TABLE CSV...
       One line per case: the path TABLE gives it (for other summaries).
+  python3 doc/gpu_perf_report.py summary CSV...
+      One Markdown row per routine, precision and storage order: cases,
+      cases at 90 % of the roofline or more, lowest and median %roof, cases
+      under 0.97 times cuBLAS's speed, geometric-mean speedup.
 
 The rows of several files are merged; a case present twice keeps its last
 row.  The path of a call follows tsm_choose_path
@@ -30,12 +38,15 @@ import sys
 import perf_plot
 
 PRECISIONS = "SDCZ"
-PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "c": "cuBLAS"}
+PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "t": "tensor", "c": "cuBLAS"}
+ELEMENT_BYTES = {"S": 4, "D": 8, "C": 8, "Z": 16}
+SIZE = None
+DEVICE = "H100"
 
 
 def read_table(name):
     """The 16 strings of a gpu_tsmttsm_tsmm_table.cu, in its order."""
-    strings = re.findall(r'"([dslc]{64})"', open(name).read())
+    strings = re.findall(r'"([dsltc]{64})"', open(name).read())
     if len(strings) != 16:
         sys.exit("%s: not a table of paths" % name)
     return strings
@@ -83,6 +94,15 @@ def read_cases(names):
                     continue
                 if not row["m"]:
                     continue
+                if SIZE is not None:
+                    m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
+                    if row["routine"] == "TSMTTSM":
+                        tall = k * max(m, n)
+                    else:
+                        tall = max(m, n) * max(k, min(m, n))
+                    tall *= ELEMENT_BYTES[row["precision"]]
+                    if abs(tall - SIZE) > 0.05 * SIZE:
+                        continue
                 key = (row["routine"], row["precision"], row["order"], shape_of(row))
                 cases[key] = row
     return cases
@@ -104,8 +124,8 @@ def plot(out, names):
                                   "width (M = N, or K = width of C)" if r == 1 else None,
                                   "% of roofline min(I*b, P)" if p == 0 else None)
     axes[0][0].legend(loc="lower left", fontsize=8)
-    fig.suptitle("tsblas (as run: the tuned table) against cuBLAS on the H100, "
-                 "% of the roofline; dotted: the 90 % goal")
+    fig.suptitle("tsblas (as run: the tuned table) against cuBLAS on the %s, "
+                 "%% of the roofline; dotted: the 90 %% goal" % DEVICE)
     fig.tight_layout()
     fig.savefig(out, dpi=80)
 
@@ -150,13 +170,47 @@ def paths(table_name, names):
         print(routine, prec, order, "%dx%d" % pq, PATH_NAMES[path_of(table, row)])
 
 
+def summary(names):
+    groups = {}
+    for (routine, prec, order, pq), row in read_cases(names).items():
+        if row["status"] == "ok":
+            groups.setdefault((routine, PRECISIONS.index(prec), order), []).append(row)
+    print("| routine | p | order | cases | >= 90 % | %roof lowest / median "
+          "| under 0.97x cuBLAS | speedup geo-mean |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    for (routine, p, order), rows in sorted(groups.items()):
+        pct = sorted(float(r["tsblas_pct_roofline"]) for r in rows)
+        speedups = [float(r["speedup"]) for r in rows]
+        geo = 1.0
+        for x in speedups:
+            geo *= x ** (1.0 / len(speedups))
+        print("| %s | %s | %s | %d | %d | %.0f / %.0f | %d | %.2f |" % (
+            routine, PRECISIONS[p], order, len(rows), sum(x >= 90 for x in pct), pct[0],
+            pct[len(pct) // 2], sum(x < 0.97 for x in speedups), geo))
+
+
+def size_bytes(text):
+    units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+
+
 def main():
-    if len(sys.argv) >= 4 and sys.argv[1] == "plot":
-        plot(sys.argv[2], sys.argv[3:])
-    elif len(sys.argv) >= 5 and sys.argv[1] == "tables":
-        tables(sys.argv[2], sys.argv[3], sys.argv[4:])
-    elif len(sys.argv) >= 4 and sys.argv[1] == "paths":
-        paths(sys.argv[2], sys.argv[3:])
+    global SIZE, DEVICE
+    args = sys.argv[1:]
+    while len(args) >= 2 and args[0] in ("--size", "--device"):
+        if args[0] == "--size":
+            SIZE = size_bytes(args[1])
+        else:
+            DEVICE = args[1]
+        args = args[2:]
+    if len(args) >= 3 and args[0] == "plot":
+        plot(args[1], args[2:])
+    elif len(args) >= 4 and args[0] == "tables":
+        tables(args[1], args[2], args[3:])
+    elif len(args) >= 3 and args[0] == "paths":
+        paths(args[1], args[2:])
+    elif len(args) >= 2 and args[0] == "summary":
+        summary(args[1:])
     else:
         sys.exit(__doc__)
 

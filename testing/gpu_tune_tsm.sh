@@ -5,12 +5,13 @@
 # Usage:
 #   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] BUILD_DIR OUT_DIR
 #       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
-#       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large), each
-#       run timing that path and cuBLAS on the same calls: xTSMTTSM and
-#       xTSMM, S/D/C/Z, both storage orders, square widths (direct 2-16,
-#       staged-small 2-64, staged-large 4-64), tall operands of SIZE
-#       (default 256M: five times the H100's L2 cache, a sixteenth of the
-#       time of 4G), median of N runs (default 3).  Writes
+#       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large,
+#       tensor), each run timing that path and cuBLAS on the same calls:
+#       xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square widths
+#       (direct 2-16, staged-small 2-64, staged-large 4-64; tensor, the
+#       FP64 tensor-core kernel of DTSMTTSM and ZTSMTTSM, 2-64), tall
+#       operands of SIZE (default 256M: five times the H100's L2 cache, a
+#       sixteenth of the time of 4G), median of N runs (default 3).  Writes
 #       OUT_DIR/tune-PATH.csv and the logs.
 #   testing/gpu_tune_tsm.sh table CSV... > src/cuda/gpu_tsmttsm_tsmm_table.cu
 #       Writes the table from the CSV files of a sweep (named *tune-PATH.csv):
@@ -22,16 +23,18 @@
 #       no file covers.  With no CSV file every width gets c.
 #       Any other CSV file is a check at full size: tsblas_bench run with
 #       the library built with the table of the same sweep files.  Where
-#       such a run found our path slower than cuBLAS on a square call, the
-#       width gets c (on the H100 the sweep's smaller operands favoured our
-#       kernels at some widths; doc/gpu-performance.md).
+#       such a run found our path slower than cuBLAS on a square call, at
+#       any of the sizes in the file, the width gets c (on the H100 the
+#       sweep's smaller operands favoured our kernels at some widths;
+#       doc/gpu-performance.md); a later check file replaces what earlier
+#       ones said of the calls it measured (a newer kernel).
 #
 # The table is made for the GPU the sweep ran on; doc/gpu-performance.md
 # says how it was made for the H100 and how to make it for another GPU.
 set -u
 
 usage() {
-  sed -n '2,32p' "$0" >&2
+  sed -n '2,33p' "$0" >&2
   exit 2
 }
 
@@ -51,14 +54,17 @@ sweep() {
   out=$2
   mkdir -p "$out" || exit 2
   status=0
-  for path in direct staged-small staged-large; do
+  for path in direct staged-small staged-large tensor; do
+    routines=tsmttsm,tsmm
+    precisions=sdcz
     case $path in
       direct) widths=2-16 ;;
       staged-small) widths=2-64 ;;
       staged-large) widths=4-64 ;;
+      tensor) widths=2-64; routines=tsmttsm; precisions=dz ;;
     esac
-    TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines tsmttsm,tsmm \
-      --precisions sdcz --orders col,int --widths $widths --pairs none --bytes "$bytes" \
+    TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
+      --precisions $precisions --orders col,int --widths $widths --pairs none --bytes "$bytes" \
       --reps "$reps" --csv "$out/tune-$path.csv" > "$out/tune-$path.txt" 2>&1
     rc=$?
     echo "tuning sweep, path $path: exit $rc, `tail -n 1 "$out/tune-$path.txt"`"
@@ -73,6 +79,7 @@ table() {
       if (path == "direct") return "d"
       if (path == "staged-small") return "s"
       if (path == "staged-large") return "l"
+      if (path == "tensor") return "t"
       return ""
     }
     FNR == 1 {
@@ -99,8 +106,16 @@ table() {
         files[++nfiles] = FILENAME
       }
       if (code == "") {
-        if (ours > 0 && theirs > 0)
-          slower[key, w] = ours > theirs
+        # a later check file replaces what earlier ones said of a call;
+        # within one file, a call slower than cuBLAS at any size is slower
+        if (ours > 0 && theirs > 0) {
+          if (checked_by[key, w] != FILENAME) {
+            checked_by[key, w] = FILENAME
+            slower[key, w] = 0
+          }
+          if (ours > theirs)
+            slower[key, w] = 1
+        }
         next
       }
       if (ours > 0 && (!((key, w) in best) || ours < best[key, w])) {
@@ -124,7 +139,8 @@ table() {
       print " * Do not edit: sweep again on the target GPU instead"
       print " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
       print " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
-      print " * l staged kernel with large tiles, c cuBLAS."
+      print " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
+      print " * ZTSMTTSM), c cuBLAS."
       print " */"
       print "#include <config.h>"
       print "#include \"gpu_tsmttsm_tsmm_common.cuh\""

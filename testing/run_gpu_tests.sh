@@ -14,9 +14,11 @@
 #   --no-bench     skip tsblas_bench
 #   --bench-args "ARGS"  arguments of tsblas_bench (default: --gpu)
 #
-# The tests: testing/gpu_* and, when present, the harness's device input
-# (testing/test_tsblas testing/test_device.in).  compute-sanitizer runs the
-# GPU tests with TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
+# The tests: testing/gpu_*, gpu_semantics again with each path of
+# xTSMTTSM and xTSMM forced (TSBLAS_GPU_TSM_PATH, quick case sets), and,
+# when present, the harness's device input (testing/test_tsblas
+# testing/test_device.in).  compute-sanitizer runs the GPU tests with
+# TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
 # all of them, racecheck, initcheck and synccheck on gpu_semantics and
 # gpu_placement, all runs at once.  Exit status: 0 when every test passed
 # (or skipped) and every sanitizer run reported no error, 1 otherwise.
@@ -35,7 +37,7 @@ while test $# -gt 0; do
   esac
 done
 if test $# -ne 2; then
-  sed -n '2,23p' "$0" >&2
+  sed -n '2,25p' "$0" >&2
   exit 2
 fi
 build=$1
@@ -81,6 +83,20 @@ for t in $gpu_tests; do
   esac
   say "$result: $t ($((end - start)) s) `tail -n 1 "$logs/$t.log"`"
 done
+# Each path of xTSMTTSM and xTSMM forced on every call (quick case sets):
+# the table sends only some widths to each, and each must be right on all.
+if test -x testing/gpu_semantics; then
+  for path in direct staged-small staged-large tensor; do
+    TSBLAS_GPU_TSM_PATH=$path TSBLAS_GPU_TEST_QUICK=1 testing/gpu_semantics \
+      > "$logs/gpu_semantics-$path.log" 2>&1
+    case $? in
+      0) result=PASS ;;
+      77) result=SKIP ;;
+      *) result=FAIL; status=1 ;;
+    esac
+    say "$result: gpu_semantics, path $path forced `tail -n 1 "$logs/gpu_semantics-$path.log"`"
+  done
+fi
 srcdir=`sed -n 's/^abs_top_srcdir = //p' Makefile`
 rc=none
 if test -x testing/test_tsblas && test -f "$srcdir/testing/test_device.in"; then

@@ -6,7 +6,9 @@
  * =======
  * gpu_tsmttsm computes the M-by-N C from op(A) (M-by-K) and op(B) (K-by-N)
  * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
- * or two stages of our own (Ernst et al. 2021, section 3):
+ * or two stages of our own (Ernst et al. 2021, section 3), the first of
+ * them for DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
+ * gpu_tsmttsm_tensor.cu:
  *   1. a partial-sums kernel: a grid sized to the device (SMs x resident
  *      blocks) strides over the long dimension K.  The M-by-N result is cut
  *      into TM-by-TN tiles; each thread owns one tile, held in registers,
@@ -51,6 +53,7 @@
  * alpha != 0; beta = 0 means C is not read.
  */
 #include <config.h>
+#include <type_traits>
 #include "gpu_tsmttsm_tsmm_common.cuh"
 
 namespace tsblas {
@@ -351,16 +354,13 @@ static int launch_direct(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                          idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
 {
     const bool rows_fastest = a_sl == 1 || b_sl == 1;
-    int tm, tn, blocks_per_sm = 0, status;
+    int tm, tn, status;
     typename direct_kernel<T>::type kernel = pick_direct_kernel<T>(m, n, &tm, &tn);
     const idx_t ntiles = ((m + tm - 1) / tm) * ((n + tn - 1) / tn);
     const idx_t rows_per_block = TSM_THREADS / ntiles;
 
-    status = tsm_blocks_per_sm((const void *)kernel, 0, &blocks_per_sm);
-    if (status != 0)
-        return status;
-    *grid = fill_grid(blocks_per_sm, (k + rows_per_block - 1) / rows_per_block);
-    status = workspace_acquire(workspace, (size_t)(*grid * m * n) * sizeof(T), stream);
+    status = tsm_partials_grid((const void *)kernel, 0, (k + rows_per_block - 1) / rows_per_block,
+                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
     if (status != 0)
         return status;
     kernel<<<(unsigned)*grid, TSM_THREADS, 0, stream>>>(
@@ -379,7 +379,7 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
     typedef typename scalar_info<T>::real real;
     const int edge = tsm_largest_edge<T>(path);
     int tm = tsm_tile_side(m, edge), tn = tsm_tile_side(n, edge);
-    int blocks_per_sm = 0, status, rows;
+    int status, rows;
     idx_t pitches;
     size_t shared;
     typename staged_kernel<T>::type kernel;
@@ -407,17 +407,29 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
     if (shared < TSM_THREADS * sizeof(T))
         shared = TSM_THREADS * sizeof(T);
 
-    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
-    if (status != 0)
-        return status;
-    *grid = fill_grid(blocks_per_sm, (k + rows - 1) / rows);
-    status = workspace_acquire(workspace, (size_t)(*grid * m * n) * sizeof(T), stream);
+    status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
+                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
     if (status != 0)
         return status;
     kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
         (int)m, (int)n, k, rows, a, a_si, a_sl, (real)(opa == TSBLAS_OP_C ? -1 : 1), b, b_sl,
         b_sj, (real)(opb == TSBLAS_OP_C ? -1 : 1), (T *)*workspace);
     return launch_status("xTSMTTSM partial sums kernel");
+}
+
+/* The tensor path: DTSMTTSM and ZTSMTTSM (tsm_choose_path gives it to
+   no other precision). */
+template <typename T>
+static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
+                         idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    if constexpr (std::is_same<T, double>::value || std::is_same<T, cuDoubleComplex>::value)
+        return tsmttsm_tensor_partials<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj,
+                                          stream, grid, workspace);
+    else
+        return launch_staged<T>(TSM_STAGED_LARGE, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl,
+                                b_sj, stream, grid, workspace);
 }
 
 template <typename T>
@@ -438,6 +450,9 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
         return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
     if (path == TSM_DIRECT)
         status = launch_direct<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+                                  &workspace);
+    else if (path == TSM_TENSOR)
+        status = launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
                                   &workspace);
     else
         status = launch_staged<T>(path, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,

@@ -13,15 +13,18 @@
  *                     asynchronous copies (cp.async, two stages, so the next
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
+ *   TSM_TENSOR        DTSMTTSM and ZTSMTTSM only: the staged kernel of
+ *                     gpu_tsmttsm_tensor.cu, whose warps multiply on the FP64
+ *                     tensor cores (mma.sync);
  *   TSM_CUBLAS        cuBLAS xGEMM, where it is faster.
  * The choice is a table measured on the device (testing/gpu_tune_tsm.sh):
  * per routine, precision, storage order and width (for a non-square call the
  * width of the square call with the same arithmetic intensity, the harmonic
  * mean 2mn/(m+n)), after one rule for matrix-vector shapes
  * (gpu_tsmttsm_tsmm_path.cu).  The environment variable
- * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large or cublas forces
- * one path (for the tuning sweep); anything else, or unset, means the
- * table.
+ * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large, tensor or cublas
+ * forces one path (for the tuning sweep; tensor only where it exists, the
+ * table elsewhere); anything else, or unset, means the table.
  */
 #ifndef TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
 #define TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
@@ -30,7 +33,7 @@
 
 namespace tsblas {
 
-enum tsm_path { TSM_DIRECT, TSM_STAGED_SMALL, TSM_STAGED_LARGE, TSM_CUBLAS };
+enum tsm_path { TSM_DIRECT, TSM_STAGED_SMALL, TSM_STAGED_LARGE, TSM_TENSOR, TSM_CUBLAS };
 
 /* Precision index of the tuned table: S, D, C, Z. */
 template <typename T> struct tsm_precision;
@@ -53,10 +56,28 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
    short inputs the host's time per call shows.  0 or an error code. */
 int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
 
+/* The grid of an xTSMTTSM partial-sums kernel (KERNEL, SHARED bytes of
+   dynamic shared memory): *GRID := enough blocks to fill the device, at
+   most WORK_BLOCKS, and *WORKSPACE := *GRID * BLOCK_BYTES bytes on STREAM
+   for their partial sums, to be released by the caller (also on failure).
+   0 or an error code. */
+int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size_t block_bytes,
+                      cudaStream_t stream, idx_t *grid, void **workspace);
+
 /* The tuned table (gpu_tsmttsm_tsmm_table.cu, written by the sweep):
-   'd', 's', 'l' or 'c' for WIDTH = 1..64. */
+   'd', 's', 'l', 't' or 'c' for WIDTH = 1..64. */
 char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
                          int width);
+
+/* The partial sums of DTSMTTSM or ZTSMTTSM (T double or cuDoubleComplex)
+   on the FP64 tensor cores, as the staged kernel of gpu_tsmttsm.cu makes
+   them: *GRID blocks, block b's M x N sums at (T *)*WORKSPACE + b*M*N,
+   *WORKSPACE to be released by the caller (also on failure).
+   gpu_tsmttsm_tensor.cu. */
+template <typename T>
+int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                            const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
+                            idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace);
 
 /* ---- register tiles of the staged kernels ----
  * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of

@@ -7,8 +7,9 @@
  * tsm_choose_path returns the path of the tuned table
  * (gpu_tsmttsm_tsmm_table.cu) for the routine, the precision, the storage
  * order and the width, unless the environment variable TSBLAS_GPU_TSM_PATH
- * forces one: "direct", "staged-small", "staged-large" or "cublas" (the
- * tuning sweep, testing/gpu_tune_tsm.sh, times each path this way).
+ * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM
+ * and ZTSMTTSM; elsewhere the table decides) or "cublas" (the tuning sweep,
+ * testing/gpu_tune_tsm.sh, times each path this way).
  *
  * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
  * with inner dimension K and output width w, the arithmetic intensity is
@@ -32,7 +33,8 @@
  *
  * tsm_blocks_per_sm (the launch geometry of the staged and direct kernels)
  * lives here too: it keeps, per host thread, the last few answers of the
- * runtime's occupancy calculator.
+ * runtime's occupancy calculator; and tsm_partials_grid, the grid and
+ * workspace of the xTSMTTSM partial-sums kernels.
  */
 #include <config.h>
 #include <stdlib.h>
@@ -50,6 +52,7 @@ static int forced_path()
         { "direct", TSM_DIRECT },
         { "staged-small", TSM_STAGED_SMALL },
         { "staged-large", TSM_STAGED_LARGE },
+        { "tensor", TSM_TENSOR },
         { "cublas", TSM_CUBLAS },
     };
     const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
@@ -65,9 +68,12 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
                               idx_t w1, idx_t w2)
 {
     const int forced = forced_path();
+
+    /* The tensor path exists for DTSMTTSM and ZTSMTTSM alone. */
+    const bool has_tensor = routine == TSBLAS_TSMTTSM && (precision == 1 || precision == 3);
     idx_t width;
 
-    if (forced >= 0)
+    if (forced >= 0 && (forced != TSM_TENSOR || has_tensor))
         return (enum tsm_path)forced;
     if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
         && (routine == TSBLAS_TSMM || precision < 2))
@@ -84,6 +90,8 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
         return TSM_STAGED_SMALL;
     case 'l':
         return TSM_STAGED_LARGE;
+    case 't':
+        return has_tensor ? TSM_TENSOR : TSM_CUBLAS;
     default:
         return TSM_CUBLAS;
     }
@@ -135,6 +143,18 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
     occupancy_cache[occupancy_next].blocks = *blocks;
     occupancy_next = (occupancy_next + 1) % OCCUPANCY_CACHE;
     return 0;
+}
+
+int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size_t block_bytes,
+                      cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    int blocks_per_sm = 0;
+    const int status = tsm_blocks_per_sm(kernel, shared, &blocks_per_sm);
+
+    if (status != 0)
+        return status;
+    *grid = fill_grid(blocks_per_sm, work_blocks);
+    return workspace_acquire(workspace, (size_t)*grid * block_bytes, stream);
 }
 
 } /* namespace tsblas */

@@ -6,12 +6,15 @@
  *   doc/tuning/h100-tune-direct.csv
  *   doc/tuning/h100-tune-staged-small.csv
  *   doc/tuning/h100-tune-staged-large.csv
+ *   doc/tuning/h100-tune-tensor.csv
  *   doc/tuning/h100-gpu-full.csv
  *   doc/tuning/h100-gpu-full-width1-pairs.csv
+ *   doc/tuning/h100-tsmttsm-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
- * l staged kernel with large tiles, c cuBLAS.
+ * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and
+ * ZTSMTTSM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -21,17 +24,17 @@ namespace tsblas {
 static const char *const tuned_paths[2][4][2] = {
     { /* xTSMTTSM */
         {
-            "ddddssssssssccccssssccllcsssssssssssllllssssssllllllllllccccssss", /* S col */
+            "ddddssssssssccccsssscccccsssccccssssllllssssssllllllllllcccccccc", /* S col */
             "ddddddddsssscccdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
         {
-            "ddddsddccccccccccccccccccccccccccccccccccccccccccccccccccccccccc", /* D col */
-            "ddddddddsccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* D int */
+            "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
+            "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
         {
-            "ddddsssdssssccccssssccccccccccsssssscccccccccccccccccccccccccccc", /* C col */
-            "ddddddddsdsdddddssssccccccccccsssssscscccccccccccccccccccccccccc" }, /* C int */
+            "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
+            "ddddddddsdsdddddssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
         {
-            "sssssscdcccccccccccccccccccccccccccccccccccccccccccccccccccccccc", /* Z col */
-            "ddsssscdcccccccccccccccccccccccssccccccccccccccccccccccccccccccc" }, /* Z int */
+            "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
+            "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
     },
     { /* xTSMM */
         {

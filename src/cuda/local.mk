@@ -12,6 +12,7 @@ TSBLAS_CUDA_CU_FILES = \
 	%reldir%/device_memory.cu \
 	%reldir%/gpu_gemm_shaped.cu \
 	%reldir%/gpu_tsmttsm.cu \
+	%reldir%/gpu_tsmttsm_tensor.cu \
 	%reldir%/gpu_tsmm.cu \
 	%reldir%/gpu_tsmttsm_tsmm_path.cu \
 	%reldir%/gpu_tsmttsm_tsmm_table.cu \
@@ -25,13 +26,17 @@ TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
-dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png
+dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png doc/gpu-roofline-h200.png
 # The tuning sweep of xTSMTTSM and xTSMM on the GPU, its data (the table of
 # paths is made from them), the script of the plot and tables of the note.
 EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tune-direct.csv doc/tuning/h100-tune-staged-small.csv \
 	doc/tuning/h100-tune-staged-large.csv doc/tuning/h100-gpu-full.csv \
-	doc/tuning/h100-gpu-full-width1-pairs.csv doc/tuning/h100-gpu-k2e20.csv
+	doc/tuning/h100-gpu-full-width1-pairs.csv doc/tuning/h100-gpu-k2e20.csv \
+	doc/tuning/h100-tune-tensor.csv doc/tuning/h100-tsmttsm-check.csv \
+	doc/tuning/h100-tsmttsm-check-table.txt doc/tuning/h100-tsmttsm-k2e20.csv \
+	doc/tuning/h100-tsmttsm-tensor-1g.csv doc/tuning/h200-tsmttsm-1g.csv \
+	doc/tuning/h200-tsmttsm-tensor-1g.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)

@@ -1,0 +1,719 @@
+/*
+ * gpu_tsmttsm_tensor.cu: the partial sums of DTSMTTSM and ZTSMTTSM on the
+ * FP64 tensor cores (the tensor path of gpu_tsmttsm_tsmm_common.cuh).
+ *
+ * Purpose
+ * =======
+ * tsmttsm_tensor_partials computes, for C = op(A)*op(B) with A, B block
+ * vectors of K rows and M, N <= 64 columns, one M-by-N partial sum per
+ * block of a grid sized to the device, into workspace; gpu_tsmttsm then
+ * sums the partials in a fixed order (tsmttsm_finish_kernel) and applies
+ * alpha and beta.
+ *
+ * Why tensor cores.  At width 64 the product needs 8 flop per byte of
+ * DTSMTTSM and 16 per byte of ZTSMTTSM: at the H100's 3 TB/s that is 24 and
+ * 49 Tflop/s, 70 % and 140 % of its FP64 rate on the CUDA cores, and the
+ * H200 needs 1.4 times more.  The FP64 tensor cores have twice that rate,
+ * and the long dimension K of this product is exactly the k of their
+ * matrix multiply-accumulate: each warp keeps a block of C in the
+ * accumulators of mma.sync.m16n8k8.f64 (sm_90; four m8n8k4 on sm_80) and
+ * feeds it 8 rows at a time.  Every product and sum is an IEEE double
+ * operation, as on the CUDA cores; only the order of the sums differs.
+ *
+ * How a block works.  The K rows are cut into chunks of ROWS rows; block b
+ * takes chunks b, b + grid, ...  Its 256 threads copy a chunk of A and of
+ * B into shared memory with asynchronous copies (cp.async, coalesced in
+ * either storage order, zero past K; see tensor_copy_plan), in
+ * TENSOR_STAGES stages, so that the copies of the next chunk overlap the
+ * arithmetic of this one.  C, padded to whole 16-by-8 tiles of the mma, is
+ * cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN entries); the
+ * block's 8 warps are the warp tiles times k-groups, and k-group g takes
+ * the 8-row steps g, g + groups, ... of each chunk.  At the end the
+ * k-groups are summed into k-group 0 in increasing order through shared
+ * memory, and k-group 0 writes the block's partial C.  No atomics:
+ * bit-identical run to run.
+ *
+ * The sum over l is free to visit the rows of a step in any order, as
+ * long as A and B agree: slot k of the mma (0..7) is row k of the step for
+ * both.  The shared-memory pitches are chosen so that the fragment loads
+ * of a warp meet no bank conflict (see tensor_pitch).
+ *
+ * ZTSMTTSM: the copies split each complex element into a real and an
+ * imaginary plane of doubles, and the complex product is four real mma
+ * products into two accumulators.  With op C as signs sa, sb of the imaginary parts (-1 for
+ * 'C') and s = sa*sb, Re c = Re a Re b - s Im a Im b and Im c = sb (Re a Im
+ * b + s Im a Re b): the loop accumulates Re a Re b + Im a (-s Im b) and
+ * Re a Im b + Im a (s Re b), so only the fragments of B are scaled, and
+ * the imaginary part is multiplied by sb once at the end.
+ *
+ * Arguments
+ * =========
+ * As the staged kernel of gpu_tsmttsm.cu: op(A)(i, l) = a[i*a_si + l*a_sl],
+ * op(B)(l, j) = b[l*b_sl + j*b_sj], 1 <= M, N <= 64, K >= 1; PARTIAL gets
+ * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
+ */
+#include <config.h>
+#include "gpu_tsmttsm_tsmm_common.cuh"
+
+namespace tsblas {
+
+/* Stages of shared memory per block (one chunk computed while the next
+   is copied), the bytes of one chunk of A and B aimed at, and the shared
+   memory of a block at most (less where the device has less).  Measured
+   on the H100 (doc/gpu-performance.md): chunks of 64 KiB in two stages, one
+   block per multiprocessor, beat 16 and 32 KiB in two to four stages with
+   two blocks, most at the widest complex products. */
+const int TENSOR_STAGES = 2;
+const int TENSOR_STAGE_BYTES = 64 * 1024;
+const int TENSOR_SHARED_MAX = 200 * 1024;
+const int TENSOR_WARPS = TSM_THREADS / 32;
+
+/* ---- one 16x8x8 double mma, D += A*B ----
+ * Lane (g, t) = (lane / 4, lane % 4) holds
+ *   a[0] = A(g, t), a[1] = A(g + 8, t), a[2] = A(g, t + 4), a[3] = A(g + 8, t + 4),
+ *   b[0] = B(t, g), b[1] = B(t + 4, g),
+ *   d[0] = D(g, 2t), d[1] = D(g, 2t + 1), d[2] = D(g + 8, 2t), d[3] = D(g + 8, 2t + 1).
+ * sm_80 has only m8n8k4 for doubles (a = A(g, t), b = B(t, g), d = D(g, 2t..2t+1)):
+ * the same product is four of them. */
+__device__ inline void dmma_16x8x8(double d[4], const double a[4], const double b[2])
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                 : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+                 : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#elif __CUDA_ARCH__ >= 800
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(d[0]), "+d"(d[1]) : "d"(a[0]), "d"(b[0]));
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(d[0]), "+d"(d[1]) : "d"(a[2]), "d"(b[1]));
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(d[2]), "+d"(d[3]) : "d"(a[1]), "d"(b[0]));
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(d[2]), "+d"(d[3]) : "d"(a[3]), "d"(b[1]));
+#endif
+}
+
+/* The real planes of one element: 1 for double, 2 for cuDoubleComplex. */
+template <typename T> struct tensor_planes;
+template <> struct tensor_planes<double> { static const int count = 1; };
+template <> struct tensor_planes<cuDoubleComplex> { static const int count = 2; };
+
+/* The double at shared-memory address ADDRESS, as an 8-byte load: the
+   fragments are loaded element by element. */
+__device__ inline double tensor_load(unsigned address)
+{
+    double x;
+    asm volatile("ld.shared.f64 %0, [%1];\n" : "=d"(x) : "r"(address));
+    return x;
+}
+
+/* The element of C from the planes of its accumulators (SIGN_B: see the
+   complex product in the kernel). */
+__device__ inline void tensor_store(double *out, const double *acc, double)
+{
+    *out = acc[0];
+}
+__device__ inline void tensor_store(cuDoubleComplex *out, const double *acc, double sign_b)
+{
+    *out = make_cuDoubleComplex(acc[0], sign_b * acc[1]);
+}
+
+/*
+ * Shared memory holds each chunk as planes of doubles: one for D, the real
+ * and the imaginary parts for Z (so that every fragment is loaded with
+ * 8-byte loads, each plane straight into the registers its mma reads).  A
+ * plane is column-major (COLUMNS: element (l, i) at i*pitch + l, ROWS rows)
+ * or row-major (at l*pitch + i, WIDTH columns), pitch in doubles.  A warp's
+ * fragment load reads, for lane (g, t), the element (l0 + t, i0 + g):
+ * column-major g*pitch + t, row-major t*pitch + g; half a warp (g = 0..3 or
+ * 4..7) is served per shared-memory cycle from 16 banks of 8 bytes, so
+ * pitch = 4 mod 8 keeps its 16 addresses apart either way.  The smallest
+ * such pitch at least the extent.
+ */
+__host__ __device__ inline int tensor_pitch(bool columns, int rows, int width)
+{
+    /* A row-major plane has room for one more column (tensor_make_plan). */
+    const int extent = columns ? rows : width + 1;
+    return extent + ((4 - extent) % 8 + 8) % 8;
+}
+
+/*
+ * The copies of one operand's chunks into shared memory.  Along the
+ * operand's contiguous direction ("fast": l for a column-major block
+ * vector, i for an interleaved one) a chunk has FAST elements; across it
+ * ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and at byte
+ * s*DST_SLOW*sizeof(T) of its place in shared memory.  Each copy moves E
+ * consecutive elements (16 bytes for pairs of doubles, whose addresses the
+ * caller guarantees 16-byte aligned, else one element); what does not
+ * exist (past K, past the width) is zero-filled by the copy itself (its
+ * source size is what exists).  The vectors of a line are spread over a
+ * power of two of consecutive threads (at most the block), so that the
+ * loads of a warp are coalesced in either storage order; each thread
+ * keeps one vector position for every chunk, and steps over lines by a
+ * constant, so the plan is made once and a copy costs a few instructions.
+ */
+struct tensor_copy_plan {
+    idx_t from, from_step;  /* elements from the chunk's start: first copy, between copies */
+    unsigned to, to_step;   /* the same in bytes of shared memory */
+    int first, step;        /* the first line, lines between copies */
+    int offset;             /* elements from a line's start to this thread's vector */
+    int count;              /* elements of the vector within FAST; -1: no vector */
+};
+
+template <typename T, int E>
+__device__ inline tensor_copy_plan tensor_make_plan(idx_t src_slow, int fast, int dst_slow,
+                                                    bool odd_lines)
+{
+    /* ODD_LINES: pairs along lines of odd length in memory (interleaved,
+       odd LD), so that every other line starts 8 bytes past a 16-byte
+       boundary.  Such a line is copied from one element earlier, the last
+       one of the line before (never used), and lands one element later in
+       shared memory, so its pairs stay aligned at both ends; the lines a
+       thread copies are all odd or all even (its step of lines is even). */
+    const int lanes_for = (fast + (odd_lines ? 1 : 0) + E - 1) / E;
+    int lanes = 1;
+    tensor_copy_plan plan;
+
+    while (lanes < lanes_for)
+        lanes *= 2;
+    const int v = (int)threadIdx.x & (lanes - 1);
+    plan.first = (int)threadIdx.x / lanes;
+    plan.step = TSM_THREADS / lanes;
+    const int shift = odd_lines ? plan.first & 1 : 0;
+    const int extent = fast + shift, vectors = (extent + E - 1) / E;
+    plan.offset = v * E;
+    plan.count = v >= vectors ? -1 : extent - v * E < E ? extent - v * E : E;
+    plan.from = v * E - shift + plan.first * src_slow;
+    plan.from_step = plan.step * src_slow;
+    plan.to = (unsigned)((v * E + plan.first * dst_slow) * sizeof(double));
+    plan.to_step = (unsigned)(plan.step * dst_slow * sizeof(double));
+    return plan;
+}
+
+/* The copies of one chunk that start at SRC in memory and at TO in shared
+   memory: lines PLAN.first, + PLAN.step, ... below SLOW, those from
+   SLOW_VALID on zero, COUNT elements of each vector copied and the rest
+   zero.  A thread with no vector copies nothing (not even zeros: they
+   would land in the next line). */
+template <typename T, int E>
+__device__ inline void tensor_copy(const tensor_copy_plan &plan, const T *src, unsigned to,
+                                   unsigned plane_bytes, int slow, idx_t slow_valid, int count)
+{
+    const T *from = src + plan.from;
+
+    if (plan.count < 0)
+        return;
+    to += plan.to;
+#pragma unroll 4
+    for (int s = plan.first; s < slow; s += plan.step) {
+        const int bytes = s < slow_valid ? count * (int)sizeof(double) : 0;
+        const double *planes = reinterpret_cast<const double *>(bytes > 0 ? from : src);
+#if __CUDA_ARCH__ >= 800
+        if constexpr (E == 2)
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(to),
+                         "l"(planes), "r"(bytes)
+                         : "memory");
+        else
+            for (int p = 0; p < tensor_planes<T>::count; p++)
+                asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(
+                                 to + p * plane_bytes),
+                             "l"(planes + p), "r"(bytes)
+                             : "memory");
+#endif
+        from += plan.from_step;
+        to += plan.to_step;
+    }
+}
+
+/* The shape of a call's warp tiles (host and device agree on it). */
+struct tensor_shape {
+    int tiles_m, tiles_n;   /* warp tiles along M and N */
+    int width_a, width_b;   /* M and N padded to whole warp tiles */
+    int groups;             /* k-groups: TENSOR_WARPS / warp tiles */
+};
+
+__host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, int wn)
+{
+    tensor_shape s;
+    s.tiles_m = (m + 16 * wm - 1) / (16 * wm);
+    s.tiles_n = (n + 8 * wn - 1) / (8 * wn);
+    s.width_a = s.tiles_m * 16 * wm;
+    s.width_b = s.tiles_n * 8 * wn;
+    s.groups = TENSOR_WARPS / (s.tiles_m * s.tiles_n);
+    return s;
+}
+
+/* Waits until at most the copies of STAGES - 2 chunks are in flight (a
+   group a chunk): the wait takes its count as an immediate. */
+__device__ inline void tensor_wait_stage(int stages)
+{
+    switch (stages) {
+    case 2:
+        tsm_wait_copies<0>();
+        break;
+    case 3:
+        tsm_wait_copies<1>();
+        break;
+    default:
+        tsm_wait_copies<2>();
+        break;
+    }
+}
+
+/*
+ * One mma step (8 rows l0 .. l0 + 7 of the chunk) of a warp tile.  STEP_A,
+ * STEP_B: shared-memory addresses of row l0 + q of the (first) planes of A
+ * and B; A_STEP_L, B_STEP_L: doubles from one row to the next; A_COL,
+ * B_COL: the doubles from a row's start to the lane's fragment columns.
+ *
+ * Real: the fragments of A for all WM tiles, then those of B one tile at a
+ * time, each used WM times.
+ */
+template <int WM, int WN>
+__device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned step_a,
+                                        unsigned step_b, int a_step_l, int b_step_l,
+                                        const int (&a_col)[WM][2], const int (&b_col)[WN])
+{
+    double af[WM][4];
+#pragma unroll
+    for (int mi = 0; mi < WM; mi++)
+#pragma unroll
+        for (int e = 0; e < 4; e++)
+            af[mi][e] = tensor_load(step_a + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * 8));
+#pragma unroll
+    for (int nj = 0; nj < WN; nj++) {
+        double bf[2];
+#pragma unroll
+        for (int e = 0; e < 2; e++)
+            bf[e] = tensor_load(step_b + (unsigned)((4 * e * b_step_l + b_col[nj]) * 8));
+#pragma unroll
+        for (int mi = 0; mi < WM; mi++)
+            dmma_16x8x8(acc[mi][nj][0], af[mi], bf);
+    }
+}
+
+/* X with its sign bit flipped where FLIP has it: an integer operation,
+   not a multiply on the FP64 pipe that the mma shares. */
+__device__ inline double tensor_flip(double x, unsigned flip)
+{
+    return __hiloint2double(__double2hiint(x) ^ (int)flip, __double2loint(x));
+}
+
+/* Complex: four real products per pair of tiles (the complex product
+   above), with B's fragments -s*Im b and s*Re b made as they are loaded
+   (FLIP_IM, FLIP_RE: the sign bits that make them); A_PLANE, B_PLANE:
+   bytes from the real to the imaginary plane.  One tile of A at a time,
+   B's fragments loaded again for each (WM times the loads of B): the
+   accumulators take 64 registers, which leaves too few for all of A's
+   fragments.  The two products into an accumulator are WN mma apart, so
+   that each waits less for the one before. */
+template <int WM, int WN>
+__device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned step_a,
+                                           unsigned step_b, int a_step_l, int b_step_l,
+                                           const int (&a_col)[WM][2], const int (&b_col)[WN],
+                                           unsigned a_plane, unsigned b_plane, unsigned flip_im,
+                                           unsigned flip_re)
+{
+#pragma unroll
+    for (int mi = 0; mi < WM; mi++) {
+        double af[2][4], bf[WN][4][2];
+#pragma unroll
+        for (int e = 0; e < 4; e++)
+#pragma unroll
+            for (int p = 0; p < 2; p++)
+                af[p][e] = tensor_load(step_a + p * a_plane
+                                       + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * 8));
+#pragma unroll
+        for (int nj = 0; nj < WN; nj++) {
+#pragma unroll
+            for (int e = 0; e < 2; e++) {
+#pragma unroll
+                for (int p = 0; p < 2; p++)
+                    bf[nj][p][e] = tensor_load(step_b + p * b_plane
+                                               + (unsigned)((4 * e * b_step_l + b_col[nj]) * 8));
+                bf[nj][2][e] = tensor_flip(bf[nj][1][e], flip_im);
+                bf[nj][3][e] = tensor_flip(bf[nj][0][e], flip_re);
+            }
+        }
+#pragma unroll
+        for (int nj = 0; nj < WN; nj++) {
+            dmma_16x8x8(acc[mi][nj][0], af[0], bf[nj][0]);
+            dmma_16x8x8(acc[mi][nj][1], af[0], bf[nj][1]);
+        }
+#pragma unroll
+        for (int nj = 0; nj < WN; nj++) {
+            dmma_16x8x8(acc[mi][nj][0], af[1], bf[nj][2]);
+            dmma_16x8x8(acc[mi][nj][1], af[1], bf[nj][3]);
+        }
+    }
+}
+
+/* Row and column of C of accumulator E of mma tile (MI, NJ) of the warp
+   tile at (I0, J0), for the calling lane (the layout of dmma_16x8x8). */
+__device__ inline int tensor_acc_row(int i0, int mi, int e)
+{
+    return i0 + mi * 16 + (int)(threadIdx.x % 32) / 4 + 8 * (e / 2);
+}
+__device__ inline int tensor_acc_col(int j0, int nj, int e)
+{
+    return j0 + nj * 8 + 2 * ((int)(threadIdx.x % 32) % 4) + e % 2;
+}
+
+/* A warp tile's accumulators and SCRATCH, PLANES arrays of WIDTH_A x
+   WIDTH_B doubles in shared memory: ADD adds scratch into the accumulators,
+   else they are stored there. */
+template <int WM, int WN, int PLANES>
+__device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double *scratch,
+                                       int width_a, int width_b, int i0, int j0, bool add)
+{
+#pragma unroll
+    for (int mi = 0; mi < WM; mi++)
+#pragma unroll
+        for (int nj = 0; nj < WN; nj++)
+#pragma unroll
+            for (int p = 0; p < PLANES; p++)
+#pragma unroll
+                for (int e = 0; e < 4; e++) {
+                    double &s = scratch[(p * width_b + tensor_acc_col(j0, nj, e)) * width_a
+                                        + tensor_acc_row(i0, mi, e)];
+                    if (add)
+                        acc[mi][nj][p][e] += s;
+                    else
+                        s = acc[mi][nj][p][e];
+                }
+}
+
+template <typename T, int WM, int WN, bool PAIRS>
+__global__ void __launch_bounds__(TSM_THREADS, 1)
+tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int stages, int groups, const T *a,
+                      idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                      double sign_ab, double sign_b, T *partial)
+{
+    constexpr int PLANES = tensor_planes<T>::count;
+    constexpr int E = PAIRS ? 2 : 1;
+    const tensor_shape shape = tensor_make_shape(m, n, WM, WN);
+    const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
+    const int pitch_a = tensor_pitch(a_columns, rows, m);
+    const int pitch_b = tensor_pitch(b_columns, rows, n);
+    /* Element (l, i) of a plane at double l*step_l + i*step_i. */
+    const int a_step_l = a_columns ? 1 : pitch_a, a_step_i = a_columns ? pitch_a : 1;
+    const int b_step_l = b_columns ? 1 : pitch_b, b_step_j = b_columns ? pitch_b : 1;
+    const unsigned plane_a = (unsigned)((a_columns ? m : rows) * pitch_a * sizeof(double));
+    const unsigned plane_b = (unsigned)((b_columns ? n : rows) * pitch_b * sizeof(double));
+    const unsigned bytes_a = PLANES * plane_a, stage_bytes = bytes_a + PLANES * plane_b;
+    /* -s*Im b and s*Re b (s = SIGN_AB) as sign flips. */
+    const unsigned flip_im = sign_ab > 0 ? 0x80000000u : 0, flip_re = sign_ab < 0 ? 0x80000000u : 0;
+    const idx_t nchunks = (k + rows - 1) / rows;
+    const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+    const int g = lane / 4, q = lane % 4;
+    const int tile = warp % (shape.tiles_m * shape.tiles_n);
+    const int group = warp / (shape.tiles_m * shape.tiles_n);
+    const int i0 = (tile % shape.tiles_m) * 16 * WM, j0 = (tile / shape.tiles_m) * 8 * WN;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
+    const bool a_odd = E == 2 && !a_columns && a_sl % 2 != 0;
+    const bool b_odd = E == 2 && !b_columns && b_sl % 2 != 0;
+    const tensor_copy_plan plan_a = tensor_make_plan<T, E>(a_columns ? a_si : a_sl,
+                                                           a_columns ? rows : m, pitch_a, a_odd);
+    const tensor_copy_plan plan_b = tensor_make_plan<T, E>(b_columns ? b_sj : b_sl,
+                                                           b_columns ? rows : n, pitch_b, b_odd);
+    /* Offsets of this lane's fragment columns in a chunk.  The rows and
+       columns of the mma tiles beyond M and N read the last column instead
+       of padding: their sums are never written, and the chunk in shared
+       memory holds only the M + N columns that memory has. */
+    int a_col[WM][2], b_col[WN];
+    double acc[WM][WN][PLANES][4] = {};
+
+    /* The lane's rows, l0 + q and l0 + q + 4, are odd where q is: shifted
+       by one element where the lines of odd length are (tensor_make_plan). */
+#pragma unroll
+    for (int mi = 0; mi < WM; mi++)
+#pragma unroll
+        for (int h = 0; h < 2; h++)
+            a_col[mi][h] = min(i0 + mi * 16 + g + 8 * h, m - 1) * a_step_i + (a_odd ? q & 1 : 0);
+#pragma unroll
+    for (int nj = 0; nj < WN; nj++)
+        b_col[nj] = min(j0 + nj * 8 + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
+
+    /* CHUNK into STAGE: one group of copies, empty past the last chunk, so
+       that every thread counts the same groups.  Only the last chunk ends
+       past K: a column-major line has its vectors cut there, an
+       interleaved chunk its lines. */
+    auto issue = [&](idx_t chunk, int stage) {
+        const idx_t l0 = chunk * rows;
+        const unsigned to = stages_shared + stage * stage_bytes;
+        if (chunk < nchunks) {
+            const bool whole = l0 + rows <= k;
+            const idx_t left = k - l0;
+            if (a_columns) {
+                const idx_t cut = left - plan_a.offset;
+                tensor_copy<T, E>(plan_a, a + l0, to, plane_a, m, m,
+                                  whole ? plan_a.count : cut < 0 ? 0 : cut < E ? (int)cut : E);
+            } else {
+                tensor_copy<T, E>(plan_a, a + l0 * a_sl, to, plane_a, rows, left, plan_a.count);
+            }
+            if (b_columns) {
+                const idx_t cut = left - plan_b.offset;
+                tensor_copy<T, E>(plan_b, b + l0, to + bytes_a, plane_b, n, n,
+                                  whole ? plan_b.count : cut < 0 ? 0 : cut < E ? (int)cut : E);
+            } else {
+                tensor_copy<T, E>(plan_b, b + l0 * b_sl, to + bytes_a, plane_b, rows, left,
+                                  plan_b.count);
+            }
+        }
+        tsm_commit_copies();
+    };
+    idx_t next = blockIdx.x;
+    int stage_next = 0, stage = 0;
+
+    for (int j = 0; j < stages - 1; j++) {
+        issue(next, stage_next);
+        next += gridDim.x;
+        stage_next++;
+    }
+    for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x) {
+        tensor_wait_stage(stages);
+        __syncthreads();
+        /* Into the stage of the previous chunk, which every warp has
+           finished with. */
+        issue(next, stage_next);
+        next += gridDim.x;
+        stage_next = stage_next + 1 == stages ? 0 : stage_next + 1;
+        if (group < groups) {
+            const unsigned sa_shared = stages_shared + stage * stage_bytes;
+            const unsigned sb_shared = sa_shared + bytes_a;
+#pragma unroll 1
+            for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
+                const unsigned step_a = sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(double));
+                const unsigned step_b = sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(double));
+                if constexpr (PLANES == 1)
+                    tensor_step_real<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col, b_col);
+                else
+                    tensor_step_complex<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
+                                                b_col, plane_a, plane_b, flip_im, flip_re);
+            }
+        }
+        stage = stage + 1 == stages ? 0 : stage + 1;
+    }
+    tsm_wait_copies<0>();
+    __syncthreads();
+
+    /* k-groups 1, 2, ... into k-group 0, in that order, through shared
+       memory (a width_a x width_b array of planes). */
+    double *scratch = reinterpret_cast<double *>(shared_bytes);
+    for (int from = 1; from < groups; from++) {
+        if (group == from)
+            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
+                                            false);
+        __syncthreads();
+        if (group == 0)
+            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
+                                            true);
+        __syncthreads();
+    }
+
+    if (group == 0) {
+        T *out = partial + (idx_t)blockIdx.x * m * n;
+#pragma unroll
+        for (int mi = 0; mi < WM; mi++)
+#pragma unroll
+            for (int nj = 0; nj < WN; nj++)
+#pragma unroll
+                for (int e = 0; e < 4; e++) {
+                    const int i = tensor_acc_row(i0, mi, e), jj = tensor_acc_col(j0, nj, e);
+                    if (i < m && jj < n) {
+                        double planes[PLANES];
+#pragma unroll
+                        for (int p = 0; p < PLANES; p++)
+                            planes[p] = acc[mi][nj][p][e];
+                        tensor_store(out + i + (idx_t)jj * m, planes, sign_b);
+                    }
+                }
+    }
+}
+
+/* ---- the warp tiles of a call ----
+ * Instantiated: 16x8, 16x16, 32x16 and, for doubles, 32x32 entries.  A
+ * call takes the one with the least padded work (mma tiles, the warp tiles
+ * of at most 8 warps), then the fewest fragment loads (4*WM + 2*WN per
+ * warp tile and step). */
+template <typename T>
+struct tensor_kernel {
+    typedef void (*type)(int, int, idx_t, int, int, int, const T *, idx_t, idx_t, const T *,
+                         idx_t, idx_t, double, double, T *);
+};
+
+struct tensor_tile_choice {
+    int wm, wn;
+};
+
+/* The warp tiles instantiated, WM x WN mma tiles of 16 x 8: a warp's
+   accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers), so
+   the complex type takes the first five. */
+static const tensor_tile_choice tensor_tiles[] = {
+    { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }
+};
+
+template <typename T>
+constexpr int tensor_tile_count()
+{
+    return sizeof(T) == 8 ? 8 : 5;
+}
+
+template <typename T, bool PAIRS>
+static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
+{
+    switch (choice) {
+    case 0:
+        return tsmttsm_tensor_kernel<T, 1, 1, PAIRS>;
+    case 1:
+        return tsmttsm_tensor_kernel<T, 1, 2, PAIRS>;
+    case 2:
+        return tsmttsm_tensor_kernel<T, 2, 2, PAIRS>;
+    case 3:
+        return tsmttsm_tensor_kernel<T, 3, 1, PAIRS>;
+    case 4:
+        return tsmttsm_tensor_kernel<T, 4, 1, PAIRS>;
+    }
+    if constexpr (tensor_tile_count<T>() > 5) {
+        switch (choice) {
+        case 5:
+            return tsmttsm_tensor_kernel<T, 2, 4, PAIRS>;
+        case 6:
+            return tsmttsm_tensor_kernel<T, 3, 2, PAIRS>;
+        default:
+            return tsmttsm_tensor_kernel<T, 4, 2, PAIRS>;
+        }
+    }
+    return tsmttsm_tensor_kernel<T, 1, 1, PAIRS>;
+}
+
+/* The warp tiles of an M x N call.  Of the choices that need at most
+   TENSOR_WARPS warp tiles and pad the product to at most 15 % more mma
+   work than the least padded one, the one with the least work per mma
+   step of the block, counted in cycles of a multiprocessor at full rate:
+   8 per 16x8x8 mma (1024 fused multiply-adds at 128 a cycle), 2 per
+   8-byte fragment load of a warp (256 bytes at 128 a cycle); then the
+   fewest warp tiles (the most k-groups).  Measured on the H100 at widths
+   17-56: the least padded work alone lost at 49-56 (7 warp tiles of 64x8
+   against 4 of 32x32: D 0.55-0.90 of the roofline against 0.71-0.92),
+   the least cycles alone at 33-40 (3 of 48x16 against 5 of 48x8). */
+template <typename T>
+static int pick_tensor_tiles(int m, int n)
+{
+    const int planes = tensor_planes<T>::count;
+    long least_work = -1, best_cost = 0, best_tiles = 0;
+    int best = -1;
+
+    for (int c = 0; c < tensor_tile_count<T>(); c++) {
+        const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
+        const long work = (long)s.width_a * s.width_b;
+        if (s.tiles_m * s.tiles_n <= TENSOR_WARPS && (least_work < 0 || work < least_work))
+            least_work = work;
+    }
+    for (int c = 0; c < tensor_tile_count<T>(); c++) {
+        const int wm = tensor_tiles[c].wm, wn = tensor_tiles[c].wn;
+        const tensor_shape s = tensor_make_shape(m, n, wm, wn);
+        const long tiles = s.tiles_m * s.tiles_n;
+        /* complex: four mma per pair of tiles, B loaded again per tile of A */
+        const long mma = tiles * wm * wn * planes * planes;
+        const long loads = tiles * (4 * wm * planes + 2 * wn * planes * (planes == 2 ? wm : 1));
+        const long cost = 8 * mma + 2 * loads;
+        if (tiles > TENSOR_WARPS || (long)s.width_a * s.width_b * 100 > least_work * 115)
+            continue;
+        if (best < 0 || cost < best_cost || (cost == best_cost && tiles < best_tiles)) {
+            best = c;
+            best_cost = cost;
+            best_tiles = tiles;
+        }
+    }
+    return best;
+}
+
+/* Bytes of shared memory of one stage of ROWS rows. */
+template <typename T>
+static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, int rows)
+{
+    const size_t doubles = (size_t)(a_columns ? m * tensor_pitch(true, rows, m)
+                                              : rows * tensor_pitch(false, rows, m))
+                           + (size_t)(b_columns ? n * tensor_pitch(true, rows, n)
+                                                : rows * tensor_pitch(false, rows, n));
+    return doubles * tensor_planes<T>::count * sizeof(double);
+}
+
+template <typename T>
+int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                            const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
+                            idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    const int choice = pick_tensor_tiles<T>((int)m, (int)n);
+    const tensor_shape shape = tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
+                                                 tensor_tiles[choice].wn);
+    const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
+    /* 16-byte copies of pairs of doubles need 16-byte aligned arrays and,
+       for column-major operands, even leading dimensions (interleaved ones
+       of odd LD are copied from one element earlier every other row). */
+    const bool pairs = sizeof(T) == 8 && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
+                       && (!a_columns || a_si % 2 == 0) && (!b_columns || b_sj % 2 == 0);
+    typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
+    if constexpr (sizeof(T) == 8)
+        if (pairs)
+            kernel = tensor_kernel_of<T, true>(choice);
+    int stages = TENSOR_STAGES, shared_max = TENSOR_SHARED_MAX;
+    int device_max = 0, device;
+    cudaError_t err = cudaGetDevice(&device);
+    const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
+    const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
+    int rows, groups, status;
+    size_t shared, scratch;
+
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (err != cudaSuccess)
+        return cuda_failure("shared memory of the device", err);
+    if (shared_max > device_max)
+        shared_max = device_max;
+    /* A chunk of about STAGE_BYTES, a power of two of rows from 8 to the
+       threads of a block (a column-major line's vectors then fit in one
+       pass of the block), no more than K needs, and all stages within
+       SHARED_MAX (with fewer stages if 8 rows do not fit). */
+    rows = tsm_pow2_floor(TENSOR_STAGE_BYTES / row_bytes);
+    if (rows > TSM_THREADS)
+        rows = TSM_THREADS;
+    while (rows > 8 && rows / 2 >= k)
+        rows /= 2;
+    if (rows < 8)
+        rows = 8;
+    while (rows > 8
+           && stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
+                  > (size_t)shared_max)
+        rows /= 2;
+    while (stages > 2
+           && stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
+                  > (size_t)shared_max)
+        stages--;
+    groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
+    shared = stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
+    scratch = (size_t)shape.width_a * shape.width_b * sizeof(T);
+    if (shared < scratch)
+        shared = scratch;
+
+    status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
+                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+    if (status != 0)
+        return status;
+    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
+        (int)m, (int)n, k, rows, stages, groups, a, a_si, a_sl, b, b_sl, b_sj, sign_a * sign_b,
+        sign_b, (T *)*workspace);
+    return launch_status("xTSMTTSM tensor-core partial sums kernel");
+}
+
+template int tsmttsm_tensor_partials<double>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                             const double *, idx_t, idx_t, const double *, idx_t,
+                                             idx_t, cudaStream_t, idx_t *, void **);
+template int tsmttsm_tensor_partials<cuDoubleComplex>(
+    enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t, const cuDoubleComplex *, idx_t, idx_t,
+    const cuDoubleComplex *, idx_t, idx_t, cudaStream_t, idx_t *, void **);
+
+} /* namespace tsblas */
