@@ -6,7 +6,9 @@ Usage:
   python3 doc/gpu_perf_report.py [--size SIZE] [--device NAME] MODE ...
       --size SIZE keeps the cases whose largest tall operand has SIZE
       bytes (4G, 1G, 256M; within 5 %), --device NAME names the GPU in
-      the plot's title (default H100).  MODE is one of:
+      the plot's title and picks the table of a gpu_tsmttsm_tsmm_table.cu
+      whose GPU's name holds NAME, else its first (default H100).  MODE
+      is one of:
   python3 doc/gpu_perf_report.py plot OUT.png CSV...
       % of the roofline against the width, tsblas solid and cuBLAS dashed,
       one panel per routine and precision, the two storage orders in two
@@ -45,8 +47,13 @@ DEVICE = "H100"
 
 
 def read_table(name):
-    """The 16 strings of a gpu_tsmttsm_tsmm_table.cu, in its order."""
-    strings = re.findall(r'"([dsltc]{64})"', open(name).read())
+    """The 16 strings of a gpu_tsmttsm_tsmm_table.cu, in its order: of the
+    table whose GPU's name holds DEVICE (--device), else of the first (a
+    file of one table for any GPU has no names)."""
+    text = open(name).read()
+    tables = re.findall(r'\{ "([^"]*)", \{(.*?)\} \},', text, re.S) or [("", text)]
+    chosen = [body for device, body in tables if DEVICE in device] or [tables[0][1]]
+    strings = re.findall(r'"([dsltc]{64})"', chosen[0])
     if len(strings) != 16:
         sys.exit("%s: not a table of paths" % name)
     return strings

@@ -13,10 +13,15 @@
 #       operands of SIZE (default 256M: five times the H100's L2 cache, a
 #       sixteenth of the time of 4G), median of N runs (default 3).  Writes
 #       OUT_DIR/tune-PATH.csv and the logs.
-#   testing/gpu_tune_tsm.sh table CSV... > src/cuda/gpu_tsmttsm_tsmm_table.cu
-#       Writes the table from the CSV files of a sweep (named *tune-PATH.csv):
-#       for each routine, precision, order and width the fastest of the
-#       paths measured, and cuBLAS (c) unless one of ours is at least as
+#   testing/gpu_tune_tsm.sh table [--device NAME] CSV... [--device NAME CSV...]...
+#           > src/cuda/gpu_tsmttsm_tsmm_table.cu
+#       Writes one table per --device NAME (the GPU's name as nvidia-smi -L
+#       and the CUDA runtime give it; without --device, one table for any
+#       GPU), each from its CSV files; a GPU that no table names takes the
+#       first.  A table is made from the CSV files of a sweep (named
+#       *tune-PATH.csv): for each routine, precision, order and width the
+#       fastest of the paths measured, and cuBLAS (c) unless one of ours is
+#       at least as
 #       fast as the fastest cuBLAS time seen for that call.  Width 1 is not
 #       swept (cuBLAS takes seconds on some interleaved complex calls there):
 #       it takes the path of the nearest width measured, as does any width
@@ -29,12 +34,13 @@
 #       doc/gpu-performance.md); a later check file replaces what earlier
 #       ones said of the calls it measured (a newer kernel).
 #
-# The table is made for the GPU the sweep ran on; doc/gpu-performance.md
-# says how it was made for the H100 and how to make it for another GPU.
+# A table is made for the GPU the sweep ran on; doc/gpu-performance.md
+# says how the tables in the tree were made and how to make one for
+# another GPU.
 set -u
 
 usage() {
-  sed -n '2,33p' "$0" >&2
+  sed -n '2,38p' "$0" >&2
   exit 2
 }
 
@@ -73,8 +79,12 @@ sweep() {
   return $status
 }
 
-table() {
-  awk -F, '
+# One device's table from CSV files: its comment lines (the files) and its
+# initializer, { "DEVICE", { ... } },
+device_table() {
+  device=$1
+  shift
+  awk -F, -v device="$device" '
     function code_of(path) {
       if (path == "direct") return "d"
       if (path == "staged-small") return "s"
@@ -126,35 +136,20 @@ table() {
         cublas[key, w] = theirs
     }
     END {
-      print "/*"
-      print " * gpu_tsmttsm_tsmm_table.cu: the path of each xTSMTTSM and xTSMM call on"
-      print " * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh)."
-      print " *"
-      print " * Written by \"testing/gpu_tune_tsm.sh table\" from:"
-      for (f = 1; f <= nfiles; f++) {
+      print " * " (device == "" ? "any GPU" : device) ":"
+      for (f = 1; f <= nfiles; f++)
         print " *   " files[f]
-      }
       if (nfiles == 0)
         print " *   (no measurements: every width takes cuBLAS)"
-      print " * Do not edit: sweep again on the target GPU instead"
-      print " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
-      print " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
-      print " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
-      print " * ZTSMTTSM), c cuBLAS."
-      print " */"
-      print "#include <config.h>"
-      print "#include \"gpu_tsmttsm_tsmm_common.cuh\""
-      print ""
-      print "namespace tsblas {"
-      print ""
-      print "static const char *const tuned_paths[2][4][2] = {"
+      print "@@"
+      printf "    { \"%s\", {\n", device
       split("TSMTTSM TSMM", routines, " ")
       split("S D C Z", precs, " ")
       split("col int", orders, " ")
       for (r = 1; r <= 2; r++) {
-        print "    { /* x" routines[r] " */"
+        print "        { /* x" routines[r] " */"
         for (p = 1; p <= 4; p++) {
-          print "        {"
+          print "            {"
           for (o = 1; o <= 2; o++) {
             key = routines[r] SUBSEP precs[p] SUBSEP orders[o]
             s = ""
@@ -172,22 +167,81 @@ table() {
                 c = "c"
               s = s c
             }
-            printf "            \"%s\"%s /* %s %s */\n", s, o == 1 ? "," : " },", precs[p], orders[o]
+            printf "                \"%s\"%s /* %s %s */\n", s, o == 1 ? "," : " },", precs[p], orders[o]
           }
         }
-        print "    },"
+        print "        },"
       }
-      print "};"
-      print ""
-      print "char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,"
-      print "                         int width)"
-      print "{"
-      print "    return tuned_paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];"
-      print "}"
-      print ""
-      print "} /* namespace tsblas */"
+      print "    } },"
     }
   ' "$@" /dev/null
+}
+
+# The table file: the tables of the device groups of the arguments,
+# [--device NAME] CSV... each, the first also the table of any other GPU.
+table() {
+  tmp=${TMPDIR:-/tmp}/gpu_tune_tsm.$$
+  mkdir -p "$tmp" || exit 2
+  n=0
+  device=
+  set -- "$@" --device-end
+  files=
+  while test $# -gt 0; do
+    case $1 in
+      --device|--device-end)
+        if test $n -gt 0 || test -n "$files"; then
+          eval "device_table \"\$device\" $files" > "$tmp/group$n" || exit 2
+          n=$((n + 1))
+        fi
+        test "$1" = --device && { device=$2; shift; }
+        files=
+        shift
+        ;;
+      *)
+        files="$files '$1'"
+        shift
+        ;;
+    esac
+  done
+  if test $n -eq 0; then
+    device_table "" > "$tmp/group0"
+    n=1
+  fi
+  echo "/*"
+  echo " * gpu_tsmttsm_tsmm_table.cu: the path of each xTSMTTSM and xTSMM call on"
+  echo " * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh), one"
+  echo " * table per GPU named as the CUDA runtime names it; a GPU not named takes"
+  echo " * the first."
+  echo " *"
+  echo " * Written by \"testing/gpu_tune_tsm.sh table\" from:"
+  i=0
+  while test $i -lt $n; do
+    sed '/^@@$/,$d' "$tmp/group$i"
+    i=$((i + 1))
+  done
+  echo " * Do not edit: sweep again on the target GPU instead"
+  echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
+  echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
+  echo " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
+  echo " * ZTSMTTSM), c cuBLAS."
+  echo " */"
+  echo "#include <config.h>"
+  echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""
+  echo ""
+  echo "namespace tsblas {"
+  echo ""
+  echo "const tsm_tuned_table tsm_tuned_tables[] = {"
+  i=0
+  while test $i -lt $n; do
+    sed '1,/^@@$/d' "$tmp/group$i"
+    i=$((i + 1))
+  done
+  echo "};"
+  echo ""
+  echo "const int tsm_tuned_table_count = sizeof tsm_tuned_tables / sizeof tsm_tuned_tables[0];"
+  echo ""
+  echo "} /* namespace tsblas */"
+  rm -rf "$tmp"
 }
 
 test $# -ge 1 || usage

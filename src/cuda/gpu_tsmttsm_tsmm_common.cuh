@@ -17,7 +17,8 @@
  *                     gpu_tsmttsm_tensor.cu, whose warps multiply on the FP64
  *                     tensor cores (mma.sync);
  *   TSM_CUBLAS        cuBLAS xGEMM, where it is faster.
- * The choice is a table measured on the device (testing/gpu_tune_tsm.sh):
+ * The choice is a table measured on the device (testing/gpu_tune_tsm.sh;
+ * one per GPU, the first for any other):
  * per routine, precision, storage order and width (for a non-square call the
  * width of the square call with the same arithmetic intensity, the harmonic
  * mean 2mn/(m+n)), after one rule for matrix-vector shapes
@@ -64,8 +65,19 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
 int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size_t block_bytes,
                       cudaStream_t stream, idx_t *grid, void **workspace);
 
-/* The tuned table (gpu_tsmttsm_tsmm_table.cu, written by the sweep):
-   'd', 's', 'l', 't' or 'c' for WIDTH = 1..64. */
+/* The tuned tables (gpu_tsmttsm_tsmm_table.cu, written by the sweep), one
+   per GPU named as the CUDA runtime names it ("" for any): 'd', 's', 'l',
+   't' or 'c' per routine (xTSMTTSM, xTSMM), precision, storage order
+   (column-major, interleaved) and width 1..64. */
+struct tsm_tuned_table {
+    const char *device;
+    const char *paths[2][4][2];
+};
+extern const tsm_tuned_table tsm_tuned_tables[];
+extern const int tsm_tuned_table_count;
+
+/* The code of the tuned table of the current device (the first table for
+   a device no table names, or when the device cannot be asked). */
 char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
                          int width);
 

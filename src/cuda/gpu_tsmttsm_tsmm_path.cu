@@ -4,9 +4,10 @@
  *
  * Purpose
  * =======
- * tsm_choose_path returns the path of the tuned table
- * (gpu_tsmttsm_tsmm_table.cu) for the routine, the precision, the storage
- * order and the width, unless the environment variable TSBLAS_GPU_TSM_PATH
+ * tsm_choose_path returns the path of the tuned table of the device
+ * (gpu_tsmttsm_tsmm_table.cu: the table that names the GPU, else the
+ * first) for the routine, the precision, the storage order and the width,
+ * unless the environment variable TSBLAS_GPU_TSM_PATH
  * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM
  * and ZTSMTTSM; elsewhere the table decides) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
@@ -95,6 +96,44 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
     default:
         return TSM_CUBLAS;
     }
+}
+
+/* The table of each device, looked up once per host thread by the
+   device's name. */
+const int TABLE_DEVICES = 64;
+static __thread int table_of_device[TABLE_DEVICES];
+static __thread bool tables_looked_up[TABLE_DEVICES];
+
+static int device_table()
+{
+    int device = 0, found = 0;
+    cudaDeviceProp prop;
+
+    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= TABLE_DEVICES) {
+        cudaGetLastError();
+        return 0;
+    }
+    if (tables_looked_up[device])
+        return table_of_device[device];
+    if (cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
+        for (int i = 0; i < tsm_tuned_table_count; i++)
+            if (strcmp(tsm_tuned_tables[i].device, prop.name) == 0) {
+                found = i;
+                break;
+            }
+    } else {
+        cudaGetLastError();
+    }
+    table_of_device[device] = found;
+    tables_looked_up[device] = true;
+    return found;
+}
+
+char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
+                         int width)
+{
+    return tsm_tuned_tables[device_table()]
+        .paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];
 }
 
 /* Occupancy answers kept per thread: kernel, shared bytes, device. */

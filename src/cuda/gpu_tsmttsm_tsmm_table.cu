@@ -1,8 +1,11 @@
 /*
  * gpu_tsmttsm_tsmm_table.cu: the path of each xTSMTTSM and xTSMM call on
- * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh).
+ * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh), one
+ * table per GPU named as the CUDA runtime names it; a GPU not named takes
+ * the first.
  *
  * Written by "testing/gpu_tune_tsm.sh table" from:
+ * NVIDIA H100 80GB HBM3:
  *   doc/tuning/h100-tune-direct.csv
  *   doc/tuning/h100-tune-staged-small.csv
  *   doc/tuning/h100-tune-staged-large.csv
@@ -10,6 +13,12 @@
  *   doc/tuning/h100-gpu-full.csv
  *   doc/tuning/h100-gpu-full-width1-pairs.csv
  *   doc/tuning/h100-tsmttsm-check.csv
+ * NVIDIA H200:
+ *   doc/tuning/h200-tune-direct.csv
+ *   doc/tuning/h200-tune-staged-small.csv
+ *   doc/tuning/h200-tune-staged-large.csv
+ *   doc/tuning/h200-tune-tensor.csv
+ *   doc/tuning/h200-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -21,41 +30,69 @@
 
 namespace tsblas {
 
-static const char *const tuned_paths[2][4][2] = {
-    { /* xTSMTTSM */
-        {
-            "ddddssssssssccccsssscccccsssccccssssllllssssssllllllllllcccccccc", /* S col */
-            "ddddddddsssscccdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
-        {
-            "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
-            "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
-        {
-            "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
-            "ddddddddsdsdddddssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
-        {
-            "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
-            "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
-    },
-    { /* xTSMM */
-        {
-            "ddddddcdcccccccccccccccccccccccccccccccccccccccccccccccccccccccc", /* S col */
-            "ddddddcccccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* S int */
-        {
-            "ddddddddssscscccccccccccccccccccscsccccccccccccccccccccccccccccc", /* D col */
-            "ddddssssssccsccsccccccccccccccccscscscsccccccccccccccccccccccccc" }, /* D int */
-        {
-            "ddddddddssssssssssssscccccccccccsssssssssssscccccccccccccccccccc", /* C col */
-            "ddddsssssssssscsssscccccccccccccssssssssssscscccsccccccccccccccc" }, /* C int */
-        {
-            "sssdllsdslllssscssssssccccccccccllllllllsccccccccccccccccccccccc", /* Z col */
-            "dddsslssssssssssssssslssccccccccslsscccccccccccccccccccccccccccc" }, /* Z int */
-    },
+const tsm_tuned_table tsm_tuned_tables[] = {
+    { "NVIDIA H100 80GB HBM3", {
+        { /* xTSMTTSM */
+            {
+                "ddddssssssssccccsssscccccsssccccssssllllssssssllllllllllcccccccc", /* S col */
+                "ddddddddsssscccdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
+            {
+                "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
+                "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
+            {
+                "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
+                "ddddddddsdsdddddssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
+            {
+                "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
+                "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
+        },
+        { /* xTSMM */
+            {
+                "ddddddcdcccccccccccccccccccccccccccccccccccccccccccccccccccccccc", /* S col */
+                "ddddddcccccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* S int */
+            {
+                "ddddddddssscscccccccccccccccccccscsccccccccccccccccccccccccccccc", /* D col */
+                "ddddssssssccsccsccccccccccccccccscscscsccccccccccccccccccccccccc" }, /* D int */
+            {
+                "ddddddddssssssssssssscccccccccccsssssssssssscccccccccccccccccccc", /* C col */
+                "ddddsssssssssscsssscccccccccccccssssssssssscscccsccccccccccccccc" }, /* C int */
+            {
+                "sssdllsdslllssscssssssccccccccccllllllllsccccccccccccccccccccccc", /* Z col */
+                "dddsslssssssssssssssslssccccccccslsscccccccccccccccccccccccccccc" }, /* Z int */
+        },
+    } },
+    { "NVIDIA H200", {
+        { /* xTSMTTSM */
+            {
+                "ddddsssdssssccccssssssssssssccccssssssssssssllllslllllllsssccccc", /* S col */
+                "ddddsdddsssssssdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
+            {
+                "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
+                "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
+            {
+                "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
+                "ddddddddsssdsssdssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
+            {
+                "ddsdttttttttcttccctcccccccccccccccccctcccctcccctccctcccccccccccc", /* Z col */
+                "ddsssstttctccccccccccccccccccccccctctccctctccccctctccccccccccccc" }, /* Z int */
+        },
+        { /* xTSMM */
+            {
+                "dddddddddddcddcdcccccccccccccccccccccccccccccccccccccccccccccccc", /* S col */
+                "ddddddcccccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* S int */
+            {
+                "ddddddddsssssssdssscscccccccccccscsccccccccccccccccccccccccccccc", /* D col */
+                "ddddssssssscscssscccccccccccccccsccccccccccccccccccccccccccccccc" }, /* D int */
+            {
+                "ddddddddsssssssdssssscccccccccccsssssssssssscccccccccccccccccccc", /* C col */
+                "ddddssssssssssssssscccccccccccccssssssssssscsccccccccccccccccccc" }, /* C int */
+            {
+                "ddsdssssssssssccssssssccccccccccllslllllcccccccccccccccccccccccc", /* Z col */
+                "dddsssssssssssssssssclssccccccccsssscccccccccccccccccccccccccccc" }, /* Z int */
+        },
+    } },
 };
 
-char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
-                         int width)
-{
-    return tuned_paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];
-}
+const int tsm_tuned_table_count = sizeof tsm_tuned_tables / sizeof tsm_tuned_tables[0];
 
 } /* namespace tsblas */

@@ -35,8 +35,10 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-gpu-full-width1-pairs.csv doc/tuning/h100-gpu-k2e20.csv \
 	doc/tuning/h100-tune-tensor.csv doc/tuning/h100-tsmttsm-check.csv \
 	doc/tuning/h100-tsmttsm-check-table.txt doc/tuning/h100-tsmttsm-k2e20.csv \
-	doc/tuning/h100-tsmttsm-tensor-1g.csv doc/tuning/h200-tsmttsm-1g.csv \
-	doc/tuning/h200-tsmttsm-tensor-1g.csv
+	doc/tuning/h100-tsmttsm-tensor-1g.csv doc/tuning/h200-tsmttsm-tensor-1g.csv \
+	doc/tuning/h200-tune-direct.csv doc/tuning/h200-tune-staged-small.csv \
+	doc/tuning/h200-tune-staged-large.csv doc/tuning/h200-tune-tensor.csv \
+	doc/tuning/h200-check.csv doc/tuning/h200-check-table.txt
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
