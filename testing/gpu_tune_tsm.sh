@@ -207,6 +207,15 @@ table() {
     device_table "" > "$tmp/group0"
     n=1
   fi
+  # SCRIPT of sed over the groups in order: their comment lines (before
+  # @@) or their initializers (after)
+  groups() {
+    i=0
+    while test $i -lt $n; do
+      sed "$1" "$tmp/group$i"
+      i=$((i + 1))
+    done
+  }
   echo "/*"
   echo " * gpu_tsmttsm_tsmm_table.cu: the path of each xTSMTTSM and xTSMM call on"
   echo " * the GPU, as measured by the tuning sweep (testing/gpu_tune_tsm.sh), one"
@@ -214,11 +223,7 @@ table() {
   echo " * the first."
   echo " *"
   echo " * Written by \"testing/gpu_tune_tsm.sh table\" from:"
-  i=0
-  while test $i -lt $n; do
-    sed '/^@@$/,$d' "$tmp/group$i"
-    i=$((i + 1))
-  done
+  groups '/^@@$/,$d'
   echo " * Do not edit: sweep again on the target GPU instead"
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
@@ -231,11 +236,7 @@ table() {
   echo "namespace tsblas {"
   echo ""
   echo "const tsm_tuned_table tsm_tuned_tables[] = {"
-  i=0
-  while test $i -lt $n; do
-    sed '1,/^@@$/d' "$tmp/group$i"
-    i=$((i + 1))
-  done
+  groups '1,/^@@$/d'
   echo "};"
   echo ""
   echo "const int tsm_tuned_table_count = sizeof tsm_tuned_tables / sizeof tsm_tuned_tables[0];"

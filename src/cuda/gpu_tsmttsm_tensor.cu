@@ -142,8 +142,8 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width)
  * The copies of one operand's chunks into shared memory.  Along the
  * operand's contiguous direction ("fast": l for a column-major block
  * vector, i for an interleaved one) a chunk has FAST elements; across it
- * ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and at byte
- * s*DST_SLOW*sizeof(T) of its place in shared memory.  Each copy moves E
+ * ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and at double
+ * s*DST_SLOW of its plane(s) in shared memory.  Each copy moves E
  * consecutive elements (16 bytes for pairs of doubles, whose addresses the
  * caller guarantees 16-byte aligned, else one element); what does not
  * exist (past K, past the width) is zero-filled by the copy itself (its
@@ -242,23 +242,6 @@ __host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, 
     s.width_b = s.tiles_n * 8 * wn;
     s.groups = TENSOR_WARPS / (s.tiles_m * s.tiles_n);
     return s;
-}
-
-/* Waits until at most the copies of STAGES - 2 chunks are in flight (a
-   group a chunk): the wait takes its count as an immediate. */
-__device__ inline void tensor_wait_stage(int stages)
-{
-    switch (stages) {
-    case 2:
-        tsm_wait_copies<0>();
-        break;
-    case 3:
-        tsm_wait_copies<1>();
-        break;
-    default:
-        tsm_wait_copies<2>();
-        break;
-    }
 }
 
 /*
@@ -386,7 +369,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
 
 template <typename T, int WM, int WN, bool PAIRS>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
-tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int stages, int groups, const T *a,
+tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial)
 {
@@ -467,19 +450,21 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int stages, int groups, c
     idx_t next = blockIdx.x;
     int stage_next = 0, stage = 0;
 
-    for (int j = 0; j < stages - 1; j++) {
+    for (int j = 0; j < TENSOR_STAGES - 1; j++) {
         issue(next, stage_next);
         next += gridDim.x;
         stage_next++;
     }
     for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x) {
-        tensor_wait_stage(stages);
+        /* This chunk's copies done, those of TENSOR_STAGES - 2 later ones
+           still in flight (a group a chunk). */
+        tsm_wait_copies<TENSOR_STAGES - 2>();
         __syncthreads();
         /* Into the stage of the previous chunk, which every warp has
            finished with. */
         issue(next, stage_next);
         next += gridDim.x;
-        stage_next = stage_next + 1 == stages ? 0 : stage_next + 1;
+        stage_next = stage_next + 1 == TENSOR_STAGES ? 0 : stage_next + 1;
         if (group < groups) {
             const unsigned sa_shared = stages_shared + stage * stage_bytes;
             const unsigned sb_shared = sa_shared + bytes_a;
@@ -494,7 +479,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int stages, int groups, c
                                                 b_col, plane_a, plane_b, flip_im, flip_re);
             }
         }
-        stage = stage + 1 == stages ? 0 : stage + 1;
+        stage = stage + 1 == TENSOR_STAGES ? 0 : stage + 1;
     }
     tsm_wait_copies<0>();
     __syncthreads();
@@ -540,8 +525,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int stages, int groups, c
  * warp tile and step). */
 template <typename T>
 struct tensor_kernel {
-    typedef void (*type)(int, int, idx_t, int, int, int, const T *, idx_t, idx_t, const T *,
-                         idx_t, idx_t, double, double, T *);
+    typedef void (*type)(int, int, idx_t, int, int, const T *, idx_t, idx_t, const T *, idx_t,
+                         idx_t, double, double, T *);
 };
 
 struct tensor_tile_choice {
@@ -660,7 +645,7 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     if constexpr (sizeof(T) == 8)
         if (pairs)
             kernel = tensor_kernel_of<T, true>(choice);
-    int stages = TENSOR_STAGES, shared_max = TENSOR_SHARED_MAX;
+    int shared_max = TENSOR_SHARED_MAX;
     int device_max = 0, device;
     cudaError_t err = cudaGetDevice(&device);
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
@@ -677,7 +662,7 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     /* A chunk of about STAGE_BYTES, a power of two of rows from 8 to the
        threads of a block (a column-major line's vectors then fit in one
        pass of the block), no more than K needs, and all stages within
-       SHARED_MAX (with fewer stages if 8 rows do not fit). */
+       SHARED_MAX (8 rows of two stages take at most 16 KiB). */
     rows = tsm_pow2_floor(TENSOR_STAGE_BYTES / row_bytes);
     if (rows > TSM_THREADS)
         rows = TSM_THREADS;
@@ -686,15 +671,11 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     if (rows < 8)
         rows = 8;
     while (rows > 8
-           && stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
+           && TENSOR_STAGES * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
                   > (size_t)shared_max)
         rows /= 2;
-    while (stages > 2
-           && stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
-                  > (size_t)shared_max)
-        stages--;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
-    shared = stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
+    shared = TENSOR_STAGES * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
     scratch = (size_t)shape.width_a * shape.width_b * sizeof(T);
     if (shared < scratch)
         shared = scratch;
@@ -704,8 +685,8 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     if (status != 0)
         return status;
     kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
-        (int)m, (int)n, k, rows, stages, groups, a, a_si, a_sl, b, b_sl, b_sj, sign_a * sign_b,
-        sign_b, (T *)*workspace);
+        (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj, sign_a * sign_b, sign_b,
+        (T *)*workspace);
     return launch_status("xTSMTTSM tensor-core partial sums kernel");
 }
 
