@@ -40,7 +40,8 @@ import sys
 import perf_plot
 
 PRECISIONS = "SDCZ"
-PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "t": "tensor", "c": "cuBLAS"}
+PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "t": "tensor", "f": "fma",
+              "c": "cuBLAS"}
 ELEMENT_BYTES = {"S": 4, "D": 8, "C": 8, "Z": 16}
 SIZE = None
 DEVICE = "H100"
@@ -53,7 +54,7 @@ def read_table(name):
     text = open(name).read()
     tables = re.findall(r'\{ "([^"]*)", \{(.*?)\} \},', text, re.S) or [("", text)]
     chosen = [body for device, body in tables if DEVICE in device] or [tables[0][1]]
-    strings = re.findall(r'"([dsltc]{64})"', chosen[0])
+    strings = re.findall(r'"([dsltfc]{64})"', chosen[0])
     if len(strings) != 16:
         sys.exit("%s: not a table of paths" % name)
     return strings

@@ -3,15 +3,18 @@
 # and the table of paths it yields (src/cuda/gpu_tsmttsm_tsmm_table.cu).
 #
 # Usage:
-#   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] BUILD_DIR OUT_DIR
+#   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] [--paths LIST]
+#           BUILD_DIR OUT_DIR
 #       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
 #       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large,
-#       tensor), each run timing that path and cuBLAS on the same calls:
-#       xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square widths
-#       (direct 2-16, staged-small 2-64, staged-large 4-64; tensor, the
-#       FP64 tensor-core kernel of DTSMTTSM and ZTSMTTSM, 2-64), tall
+#       tensor, fma), each run timing that path and cuBLAS on the same
+#       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
+#       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
+#       the FP64 tensor-core kernel of DTSMTTSM and ZTSMTTSM, 2-64; fma, the
+#       FP32 kernel of STSMTTSM and CTSMTTSM, 2-64), tall
 #       operands of SIZE (default 256M: five times the H100's L2 cache, a
-#       sixteenth of the time of 4G), median of N runs (default 3).  Writes
+#       sixteenth of the time of 4G), median of N runs (default 3), the
+#       paths of the comma-separated LIST (default all).  Writes
 #       OUT_DIR/tune-PATH.csv and the logs.
 #   testing/gpu_tune_tsm.sh table [--device NAME] CSV... [--device NAME CSV...]...
 #           > src/cuda/gpu_tsmttsm_tsmm_table.cu
@@ -40,17 +43,19 @@
 set -u
 
 usage() {
-  sed -n '2,38p' "$0" >&2
+  sed -n '2,42p' "$0" >&2
   exit 2
 }
 
 sweep() {
   bytes=256M
   reps=3
+  paths="direct staged-small staged-large tensor fma"
   while test $# -gt 0; do
     case $1 in
       --bytes) bytes=$2; shift 2 ;;
       --reps) reps=$2; shift 2 ;;
+      --paths) paths=`echo "$2" | tr , ' '`; shift 2 ;;
       -*) usage ;;
       *) break ;;
     esac
@@ -60,7 +65,7 @@ sweep() {
   out=$2
   mkdir -p "$out" || exit 2
   status=0
-  for path in direct staged-small staged-large tensor; do
+  for path in $paths; do
     routines=tsmttsm,tsmm
     precisions=sdcz
     case $path in
@@ -68,6 +73,7 @@ sweep() {
       staged-small) widths=2-64 ;;
       staged-large) widths=4-64 ;;
       tensor) widths=2-64; routines=tsmttsm; precisions=dz ;;
+      fma) widths=2-64; routines=tsmttsm; precisions=sc ;;
     esac
     TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
       --precisions $precisions --orders col,int --widths $widths --pairs none --bytes "$bytes" \
@@ -90,6 +96,7 @@ device_table() {
       if (path == "staged-small") return "s"
       if (path == "staged-large") return "l"
       if (path == "tensor") return "t"
+      if (path == "fma") return "f"
       return ""
     }
     FNR == 1 {
@@ -228,7 +235,7 @@ table() {
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
   echo " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
-  echo " * ZTSMTTSM), c cuBLAS."
+  echo " * ZTSMTTSM), f FP32 kernel (STSMTTSM and CTSMTTSM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

@@ -86,7 +86,7 @@ done
 # Each path of xTSMTTSM and xTSMM forced on every call (quick case sets):
 # the table sends only some widths to each, and each must be right on all.
 if test -x testing/gpu_semantics; then
-  for path in direct staged-small staged-large tensor; do
+  for path in direct staged-small staged-large tensor fma; do
     TSBLAS_GPU_TSM_PATH=$path TSBLAS_GPU_TEST_QUICK=1 testing/gpu_semantics \
       > "$logs/gpu_semantics-$path.log" 2>&1
     case $? in

@@ -8,7 +8,8 @@
  * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
  * or two stages of our own (Ernst et al. 2021, section 3), the first of
  * them for DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
- * gpu_tsmttsm_tensor.cu:
+ * gpu_tsmttsm_tensor.cu, for STSMTTSM and CTSMTTSM on the fma path that of
+ * gpu_tsmttsm_fma.cu:
  *   1. a partial-sums kernel: a grid sized to the device (SMs x resident
  *      blocks) strides over the long dimension K.  The M-by-N result is cut
  *      into TM-by-TN tiles; each thread owns one tile, held in registers,
@@ -432,6 +433,21 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                                 b_sj, stream, grid, workspace);
 }
 
+/* The fma path: STSMTTSM and CTSMTTSM (tsm_choose_path gives it to no
+   other precision). */
+template <typename T>
+static int launch_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                      const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                      cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    if constexpr (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value)
+        return tsmttsm_fma_partials<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,
+                                       grid, workspace);
+    else
+        return launch_staged<T>(TSM_STAGED_LARGE, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl,
+                                b_sj, stream, grid, workspace);
+}
+
 template <typename T>
 int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, T alpha,
                 const T *a, idx_t lda, const T *b, idx_t ldb, T beta, T *c, idx_t ldc,
@@ -454,6 +470,9 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     else if (path == TSM_TENSOR)
         status = launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
                                   &workspace);
+    else if (path == TSM_FMA)
+        status = launch_fma<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+                               &workspace);
     else
         status = launch_staged<T>(path, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,
                                   &grid, &workspace);

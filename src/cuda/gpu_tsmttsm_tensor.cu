@@ -23,7 +23,7 @@
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
  * takes chunks b, b + grid, ...  Its 256 threads copy a chunk of A and of
  * B into shared memory with asynchronous copies (cp.async, coalesced in
- * either storage order, zero past K; see tensor_copy_plan), in
+ * either storage order, zero past K; see gpu_tsmttsm_chunks.cuh), in
  * TENSOR_STAGES stages, so that the copies of the next chunk overlap the
  * arithmetic of this one.  C, padded to whole 16-by-8 tiles of the mma, is
  * cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN entries); the
@@ -53,7 +53,7 @@
  * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
  */
 #include <config.h>
-#include "gpu_tsmttsm_tsmm_common.cuh"
+#include "gpu_tsmttsm_chunks.cuh"
 
 namespace tsblas {
 
@@ -133,97 +133,9 @@ __device__ inline void tensor_store(cuDoubleComplex *out, const double *acc, dou
  */
 __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width)
 {
-    /* A row-major plane has room for one more column (tensor_make_plan). */
+    /* A row-major plane has room for one more column (chunk_make_plan). */
     const int extent = columns ? rows : width + 1;
     return extent + ((4 - extent) % 8 + 8) % 8;
-}
-
-/*
- * The copies of one operand's chunks into shared memory.  Along the
- * operand's contiguous direction ("fast": l for a column-major block
- * vector, i for an interleaved one) a chunk has FAST elements; across it
- * ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and at double
- * s*DST_SLOW of its plane(s) in shared memory.  Each copy moves E
- * consecutive elements (16 bytes for pairs of doubles, whose addresses the
- * caller guarantees 16-byte aligned, else one element); what does not
- * exist (past K, past the width) is zero-filled by the copy itself (its
- * source size is what exists).  The vectors of a line are spread over a
- * power of two of consecutive threads (at most the block), so that the
- * loads of a warp are coalesced in either storage order; each thread
- * keeps one vector position for every chunk, and steps over lines by a
- * constant, so the plan is made once and a copy costs a few instructions.
- */
-struct tensor_copy_plan {
-    idx_t from, from_step;  /* elements from the chunk's start: first copy, between copies */
-    unsigned to, to_step;   /* the same in bytes of shared memory */
-    int first, step;        /* the first line, lines between copies */
-    int offset;             /* elements from a line's start to this thread's vector */
-    int count;              /* elements of the vector within FAST; -1: no vector */
-};
-
-template <typename T, int E>
-__device__ inline tensor_copy_plan tensor_make_plan(idx_t src_slow, int fast, int dst_slow,
-                                                    bool odd_lines)
-{
-    /* ODD_LINES: pairs along lines of odd length in memory (interleaved,
-       odd LD), so that every other line starts 8 bytes past a 16-byte
-       boundary.  Such a line is copied from one element earlier, the last
-       one of the line before (never used), and lands one element later in
-       shared memory, so its pairs stay aligned at both ends; the lines a
-       thread copies are all odd or all even (its step of lines is even). */
-    const int lanes_for = (fast + (odd_lines ? 1 : 0) + E - 1) / E;
-    int lanes = 1;
-    tensor_copy_plan plan;
-
-    while (lanes < lanes_for)
-        lanes *= 2;
-    const int v = (int)threadIdx.x & (lanes - 1);
-    plan.first = (int)threadIdx.x / lanes;
-    plan.step = TSM_THREADS / lanes;
-    const int shift = odd_lines ? plan.first & 1 : 0;
-    const int extent = fast + shift, vectors = (extent + E - 1) / E;
-    plan.offset = v * E;
-    plan.count = v >= vectors ? -1 : extent - v * E < E ? extent - v * E : E;
-    plan.from = v * E - shift + plan.first * src_slow;
-    plan.from_step = plan.step * src_slow;
-    plan.to = (unsigned)((v * E + plan.first * dst_slow) * sizeof(double));
-    plan.to_step = (unsigned)(plan.step * dst_slow * sizeof(double));
-    return plan;
-}
-
-/* The copies of one chunk that start at SRC in memory and at TO in shared
-   memory: lines PLAN.first, + PLAN.step, ... below SLOW, those from
-   SLOW_VALID on zero, COUNT elements of each vector copied and the rest
-   zero.  A thread with no vector copies nothing (not even zeros: they
-   would land in the next line). */
-template <typename T, int E>
-__device__ inline void tensor_copy(const tensor_copy_plan &plan, const T *src, unsigned to,
-                                   unsigned plane_bytes, int slow, idx_t slow_valid, int count)
-{
-    const T *from = src + plan.from;
-
-    if (plan.count < 0)
-        return;
-    to += plan.to;
-#pragma unroll 4
-    for (int s = plan.first; s < slow; s += plan.step) {
-        const int bytes = s < slow_valid ? count * (int)sizeof(double) : 0;
-        const double *planes = reinterpret_cast<const double *>(bytes > 0 ? from : src);
-#if __CUDA_ARCH__ >= 800
-        if constexpr (E == 2)
-            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(to),
-                         "l"(planes), "r"(bytes)
-                         : "memory");
-        else
-            for (int p = 0; p < tensor_planes<T>::count; p++)
-                asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(
-                                 to + p * plane_bytes),
-                             "l"(planes + p), "r"(bytes)
-                             : "memory");
-#endif
-        from += plan.from_step;
-        to += plan.to_step;
-    }
 }
 
 /* The shape of a call's warp tiles (host and device agree on it). */
@@ -397,10 +309,10 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     const bool a_odd = E == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = E == 2 && !b_columns && b_sl % 2 != 0;
-    const tensor_copy_plan plan_a = tensor_make_plan<T, E>(a_columns ? a_si : a_sl,
-                                                           a_columns ? rows : m, pitch_a, a_odd);
-    const tensor_copy_plan plan_b = tensor_make_plan<T, E>(b_columns ? b_sj : b_sl,
-                                                           b_columns ? rows : n, pitch_b, b_odd);
+    const chunk_copy_plan plan_a = chunk_make_plan<E, sizeof(double)>(
+        a_columns ? a_si : a_sl, a_columns ? rows : m, pitch_a, a_odd);
+    const chunk_copy_plan plan_b = chunk_make_plan<E, sizeof(double)>(
+        b_columns ? b_sj : b_sl, b_columns ? rows : n, pitch_b, b_odd);
     /* Offsets of this lane's fragment columns in a chunk.  The rows and
        columns of the mma tiles beyond M and N read the last column instead
        of padding: their sums are never written, and the chunk in shared
@@ -409,7 +321,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     double acc[WM][WN][PLANES][4] = {};
 
     /* The lane's rows, l0 + q and l0 + q + 4, are odd where q is: shifted
-       by one element where the lines of odd length are (tensor_make_plan). */
+       by one element where the lines of odd length are (chunk_make_plan). */
 #pragma unroll
     for (int mi = 0; mi < WM; mi++)
 #pragma unroll
@@ -419,70 +331,34 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     for (int nj = 0; nj < WN; nj++)
         b_col[nj] = min(j0 + nj * 8 + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
 
-    /* CHUNK into STAGE: one group of copies, empty past the last chunk, so
-       that every thread counts the same groups.  Only the last chunk ends
-       past K: a column-major line has its vectors cut there, an
-       interleaved chunk its lines. */
-    auto issue = [&](idx_t chunk, int stage) {
-        const idx_t l0 = chunk * rows;
-        const unsigned to = stages_shared + stage * stage_bytes;
-        if (chunk < nchunks) {
-            const bool whole = l0 + rows <= k;
-            const idx_t left = k - l0;
-            if (a_columns) {
-                const idx_t cut = left - plan_a.offset;
-                tensor_copy<T, E>(plan_a, a + l0, to, plane_a, m, m,
-                                  whole ? plan_a.count : cut < 0 ? 0 : cut < E ? (int)cut : E);
-            } else {
-                tensor_copy<T, E>(plan_a, a + l0 * a_sl, to, plane_a, rows, left, plan_a.count);
-            }
-            if (b_columns) {
-                const idx_t cut = left - plan_b.offset;
-                tensor_copy<T, E>(plan_b, b + l0, to + bytes_a, plane_b, n, n,
-                                  whole ? plan_b.count : cut < 0 ? 0 : cut < E ? (int)cut : E);
-            } else {
-                tensor_copy<T, E>(plan_b, b + l0 * b_sl, to + bytes_a, plane_b, rows, left,
-                                  plan_b.count);
-            }
-        }
-        tsm_commit_copies();
-    };
-    idx_t next = blockIdx.x;
-    int stage_next = 0, stage = 0;
-
-    for (int j = 0; j < TENSOR_STAGES - 1; j++) {
-        issue(next, stage_next);
-        next += gridDim.x;
-        stage_next++;
-    }
-    for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x) {
-        /* This chunk's copies done, those of TENSOR_STAGES - 2 later ones
-           still in flight (a group a chunk). */
-        tsm_wait_copies<TENSOR_STAGES - 2>();
-        __syncthreads();
-        /* Into the stage of the previous chunk, which every warp has
-           finished with. */
-        issue(next, stage_next);
-        next += gridDim.x;
-        stage_next = stage_next + 1 == TENSOR_STAGES ? 0 : stage_next + 1;
-        if (group < groups) {
+    chunk_loop<TENSOR_STAGES>(
+        nchunks,
+        [&](idx_t chunk, int stage) {
+            const unsigned to = stages_shared + stage * stage_bytes;
+            chunk_copy_operand<T, E, PLANES>(plan_a, a, a_sl, a_columns, m, chunk * rows, rows,
+                                             k, to, plane_a);
+            chunk_copy_operand<T, E, PLANES>(plan_b, b, b_sl, b_columns, n, chunk * rows, rows,
+                                             k, to + bytes_a, plane_b);
+        },
+        [&](int stage) {
+            if (group >= groups)
+                return;
             const unsigned sa_shared = stages_shared + stage * stage_bytes;
             const unsigned sb_shared = sa_shared + bytes_a;
 #pragma unroll 1
             for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
-                const unsigned step_a = sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(double));
-                const unsigned step_b = sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(double));
+                const unsigned step_a =
+                    sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(double));
+                const unsigned step_b =
+                    sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(double));
                 if constexpr (PLANES == 1)
-                    tensor_step_real<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col, b_col);
+                    tensor_step_real<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
+                                             b_col);
                 else
                     tensor_step_complex<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
                                                 b_col, plane_a, plane_b, flip_im, flip_re);
             }
-        }
-        stage = stage + 1 == TENSOR_STAGES ? 0 : stage + 1;
-    }
-    tsm_wait_copies<0>();
-    __syncthreads();
+        });
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
        memory (a width_a x width_b array of planes). */

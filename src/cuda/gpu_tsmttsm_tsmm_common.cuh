@@ -4,7 +4,7 @@
  * the register-tile sizes of the staged kernels, and the device helpers that
  * stage a block of a tall operand into shared memory.
  *
- * Paths.  Each call goes one of four ways:
+ * Paths.  Each call goes one of these ways:
  *   TSM_DIRECT        the kernels of issue 4: every thread loads its operands
  *                     straight from global memory (best at widths 1-4);
  *   TSM_STAGED_SMALL  the staged kernels with small register tiles,
@@ -13,9 +13,11 @@
  *                     asynchronous copies (cp.async, two stages, so the next
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
- *   TSM_TENSOR        DTSMTTSM and ZTSMTTSM only: the staged kernel of
+ *   TSM_TENSOR        DTSMTTSM and ZTSMTTSM only: the chunk kernel of
  *                     gpu_tsmttsm_tensor.cu, whose warps multiply on the FP64
  *                     tensor cores (mma.sync);
+ *   TSM_FMA           STSMTTSM and CTSMTTSM only: the chunk kernel of
+ *                     gpu_tsmttsm_fma.cu, register tiles on the FP32 cores;
  *   TSM_CUBLAS        cuBLAS xGEMM, where it is faster.
  * The choice is a table measured on the device (testing/gpu_tune_tsm.sh;
  * one per GPU, the first for any other):
@@ -23,9 +25,10 @@
  * width of the square call with the same arithmetic intensity, the harmonic
  * mean 2mn/(m+n)), after one rule for matrix-vector shapes
  * (gpu_tsmttsm_tsmm_path.cu).  The environment variable
- * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large, tensor or cublas
- * forces one path (for the tuning sweep; tensor only where it exists, the
- * table elsewhere); anything else, or unset, means the table.
+ * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large, tensor, fma or
+ * cublas forces one path (for the tuning sweep; tensor and fma only where
+ * they exist, the table elsewhere); anything else, or unset, means the
+ * table.
  */
 #ifndef TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
 #define TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
@@ -34,7 +37,7 @@
 
 namespace tsblas {
 
-enum tsm_path { TSM_DIRECT, TSM_STAGED_SMALL, TSM_STAGED_LARGE, TSM_TENSOR, TSM_CUBLAS };
+enum tsm_path { TSM_DIRECT, TSM_STAGED_SMALL, TSM_STAGED_LARGE, TSM_TENSOR, TSM_FMA, TSM_CUBLAS };
 
 /* Precision index of the tuned table: S, D, C, Z. */
 template <typename T> struct tsm_precision;
@@ -67,7 +70,7 @@ int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size
 
 /* The tuned tables (gpu_tsmttsm_tsmm_table.cu, written by the sweep), one
    per GPU named as the CUDA runtime names it ("" for any): 'd', 's', 'l',
-   't' or 'c' per routine (xTSMTTSM, xTSMM), precision, storage order
+   't', 'f' or 'c' per routine (xTSMTTSM, xTSMM), precision, storage order
    (column-major, interleaved) and width 1..64. */
 struct tsm_tuned_table {
     const char *device;
@@ -90,6 +93,13 @@ template <typename T>
 int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                             const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
                             idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace);
+
+/* The same for STSMTTSM and CTSMTTSM (T float or cuFloatComplex) on the
+   FP32 cores.  gpu_tsmttsm_fma.cu. */
+template <typename T>
+int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                         cudaStream_t stream, idx_t *grid, void **workspace);
 
 /* ---- register tiles of the staged kernels ----
  * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of

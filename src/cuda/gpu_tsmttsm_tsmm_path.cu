@@ -9,7 +9,8 @@
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
  * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM
- * and ZTSMTTSM; elsewhere the table decides) or "cublas" (the tuning sweep,
+ * and ZTSMTTSM; elsewhere the table decides), "fma" (STSMTTSM and
+ * CTSMTTSM; the same) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
  *
  * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
@@ -54,6 +55,7 @@ static int forced_path()
         { "staged-small", TSM_STAGED_SMALL },
         { "staged-large", TSM_STAGED_LARGE },
         { "tensor", TSM_TENSOR },
+        { "fma", TSM_FMA },
         { "cublas", TSM_CUBLAS },
     };
     const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
@@ -70,11 +72,13 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
 {
     const int forced = forced_path();
 
-    /* The tensor path exists for DTSMTTSM and ZTSMTTSM alone. */
+    /* The tensor path exists for DTSMTTSM and ZTSMTTSM alone, the fma path
+       for STSMTTSM and CTSMTTSM. */
     const bool has_tensor = routine == TSBLAS_TSMTTSM && (precision == 1 || precision == 3);
+    const bool has_fma = routine == TSBLAS_TSMTTSM && (precision == 0 || precision == 2);
     idx_t width;
 
-    if (forced >= 0 && (forced != TSM_TENSOR || has_tensor))
+    if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
     if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
         && (routine == TSBLAS_TSMM || precision < 2))
@@ -93,6 +97,8 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
         return TSM_STAGED_LARGE;
     case 't':
         return has_tensor ? TSM_TENSOR : TSM_CUBLAS;
+    case 'f':
+        return has_fma ? TSM_FMA : TSM_CUBLAS;
     default:
         return TSM_CUBLAS;
     }

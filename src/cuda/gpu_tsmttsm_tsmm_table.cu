@@ -10,20 +10,26 @@
  *   doc/tuning/h100-tune-staged-small.csv
  *   doc/tuning/h100-tune-staged-large.csv
  *   doc/tuning/h100-tune-tensor.csv
+ *   doc/tuning/h100-tune-fma.csv
  *   doc/tuning/h100-gpu-full.csv
  *   doc/tuning/h100-gpu-full-width1-pairs.csv
  *   doc/tuning/h100-tsmttsm-check.csv
+ *   doc/tuning/h100-fma-check.csv
+ *   doc/tuning/h100-fma-table-check.csv
  * NVIDIA H200:
  *   doc/tuning/h200-tune-direct.csv
  *   doc/tuning/h200-tune-staged-small.csv
  *   doc/tuning/h200-tune-staged-large.csv
  *   doc/tuning/h200-tune-tensor.csv
+ *   doc/tuning/h200-tune-fma.csv
  *   doc/tuning/h200-check.csv
+ *   doc/tuning/h200-fma-check.csv
+ *   doc/tuning/h200-fma-table-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
  * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and
- * ZTSMTTSM), c cuBLAS.
+ * ZTSMTTSM), f FP32 kernel (STSMTTSM and CTSMTTSM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -34,14 +40,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddddssssssssccccsssscccccsssccccssssllllssssssllllllllllcccccccc", /* S col */
-                "ddddddddsssscccdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
+                "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
+                "dddddfffffffffffffffffffffffffffffffffffffffffffcccfcccfcccccccc" }, /* S int */
             {
                 "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
-                "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
-                "ddddddddsdsdddddssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
+                "ddfdfffffffffffffffffffffffcccccffffffffffffcccccccccccccccccccc", /* C col */
+                "ddddfffdffffffffffffffffccccccccffffffffffffcccccccccccccccccccc" }, /* C int */
             {
                 "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
                 "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
@@ -64,14 +70,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddddsssdssssccccssssssssssssccccssssssssssssllllslllllllsssccccc", /* S col */
-                "ddddsdddsssssssdsssssssssssssssscccccccccccccccccccccccccccccccc" }, /* S int */
+                "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
+                "ddddsfffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
             {
-                "ddddsssdssssccccssssccccccccccccsssscccccccccccccccccccccccccccc", /* C col */
-                "ddddddddsssdsssdssssccccccccccccsssscccccccccccccccccccccccccccc" }, /* C int */
+                "ddfdfffffffffffffffffffffcccccccffffffffffffcccccccccccccccccccc", /* C col */
+                "ddddfffdffffffffffffffffccccccccffffffffffffcccccccccccccccccccc" }, /* C int */
             {
                 "ddsdttttttttcttccctcccccccccccccccccctcccctcccctccctcccccccccccc", /* Z col */
                 "ddsssstttctccccccccccccccccccccccctctccctctccccctctccccccccccccc" }, /* Z int */

@@ -13,6 +13,7 @@ TSBLAS_CUDA_CU_FILES = \
 	%reldir%/gpu_gemm_shaped.cu \
 	%reldir%/gpu_tsmttsm.cu \
 	%reldir%/gpu_tsmttsm_tensor.cu \
+	%reldir%/gpu_tsmttsm_fma.cu \
 	%reldir%/gpu_tsmm.cu \
 	%reldir%/gpu_tsmttsm_tsmm_path.cu \
 	%reldir%/gpu_tsmttsm_tsmm_table.cu \
@@ -23,6 +24,7 @@ TSBLAS_CUDA_CU_FILES = \
 TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/cuda_internal.cuh \
 	%reldir%/gpu_tsmttsm_tsmm_common.cuh \
+	%reldir%/gpu_tsmttsm_chunks.cuh \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
@@ -38,7 +40,12 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tsmttsm-tensor-1g.csv doc/tuning/h200-tsmttsm-tensor-1g.csv \
 	doc/tuning/h200-tune-direct.csv doc/tuning/h200-tune-staged-small.csv \
 	doc/tuning/h200-tune-staged-large.csv doc/tuning/h200-tune-tensor.csv \
-	doc/tuning/h200-check.csv doc/tuning/h200-check-table.txt
+	doc/tuning/h200-check.csv doc/tuning/h200-check-table.txt \
+	doc/tuning/h100-tune-fma.csv doc/tuning/h100-fma-check.csv \
+	doc/tuning/h100-fma-check-table.txt doc/tuning/h100-fma-table-check.csv \
+	doc/tuning/h100-fma-k2e20.csv doc/tuning/h200-tune-fma.csv \
+	doc/tuning/h200-fma-check.csv doc/tuning/h200-fma-check-table.txt \
+	doc/tuning/h200-fma-table-check.csv doc/tuning/h200-fma-k2e20.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)

@@ -1,0 +1,199 @@
+/*
+ * gpu_tsmttsm_chunks.cuh: the copies of chunks of the tall operands into
+ * shared memory that the chunk kernels of xTSMTTSM share: the FP64
+ * tensor-core kernel of DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and
+ * the FP32 register-tile kernel of STSMTTSM and CTSMTTSM
+ * (gpu_tsmttsm_fma.cu).
+ *
+ * Both kernels cut the K rows into chunks of ROWS rows and copy a chunk of
+ * A and of B into shared memory with asynchronous copies (cp.async) while
+ * they compute the previous one.  A block vector stored column-major
+ * (lines = columns, contiguous along l) is kept column-major in shared
+ * memory, an interleaved one row-major (lines = rows, contiguous along
+ * i), so that every copy is a straight run of memory, coalesced across the
+ * threads of a warp whatever the storage order.  The kernels choose the
+ * pitches; these helpers move the bytes.
+ */
+#ifndef TSBLAS_GPU_TSMTTSM_CHUNKS_CUH
+#define TSBLAS_GPU_TSMTTSM_CHUNKS_CUH
+
+#include "gpu_tsmttsm_tsmm_common.cuh"
+
+namespace tsblas {
+
+/*
+ * The copies of one operand's chunks into shared memory.  Along the
+ * operand's contiguous direction ("fast") a chunk has FAST elements;
+ * across it ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and
+ * at unit s*DST_SLOW of its plane(s) in shared memory.  An element is
+ * PLANES units of UNIT bytes in shared memory: one plane for a plain copy,
+ * or the real and the imaginary parts split into two planes.  Each copy
+ * moves E consecutive elements (16 bytes, whose addresses the caller
+ * guarantees 16-byte aligned, else one element); what does not exist
+ * (past K, past the width) is zero-filled by the copy itself (its source
+ * size is what exists).  The vectors of a line are spread over as many
+ * consecutive threads (at most the block; a power of two where lines are
+ * shifted, below), so that the loads of a warp are coalesced in either
+ * storage order and few threads idle; each thread keeps one vector
+ * position for every chunk, and steps over lines by a constant, so the
+ * plan is made once and a copy costs a few instructions.
+ */
+struct chunk_copy_plan {
+    idx_t from, from_step;  /* elements from the chunk's start: first copy, between copies */
+    unsigned to, to_step;   /* the same in bytes of shared memory */
+    int first, step;        /* the first line, lines between copies */
+    int offset;             /* elements from a line's start to this thread's vector */
+    int count;              /* elements of the vector within FAST; -1: no vector */
+};
+
+template <int E, int UNIT>
+__device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int dst_slow,
+                                                  bool odd_lines)
+{
+    /* ODD_LINES: pairs of doubles along lines of odd length in memory
+       (interleaved, odd LD), so that every other line starts 8 bytes past
+       a 16-byte boundary.  Such a line is copied from one element earlier,
+       the last one of the line before (never used), and lands one element
+       later in shared memory, so its pairs stay aligned at both ends; the
+       lines a thread copies are all odd or all even (its step of lines is
+       even: the lanes of a line are a power of two).  The plane then needs
+       room for one more element a line. */
+    const int lanes_for = (fast + (odd_lines ? 1 : 0) + E - 1) / E;
+    int lanes = odd_lines ? 1 : lanes_for;
+    chunk_copy_plan plan;
+
+    while (lanes < lanes_for)
+        lanes *= 2;
+    const int v = (int)threadIdx.x % lanes;
+    plan.first = (int)threadIdx.x / lanes;
+    plan.step = TSM_THREADS / lanes;
+    const int shift = odd_lines ? plan.first & 1 : 0;
+    const int extent = fast + shift, vectors = (extent + E - 1) / E;
+    plan.offset = v * E;
+    /* The threads past the last whole set of lanes copy nothing. */
+    plan.count = v >= vectors || plan.first >= plan.step ? -1
+                 : extent - v * E < E                    ? extent - v * E
+                                                         : E;
+    plan.from = v * E - shift + plan.first * src_slow;
+    plan.from_step = plan.step * src_slow;
+    plan.to = (unsigned)((v * E + plan.first * dst_slow) * UNIT);
+    plan.to_step = (unsigned)(plan.step * dst_slow * UNIT);
+    return plan;
+}
+
+/* The copies of one chunk that start at SRC in memory and at TO in shared
+   memory (PLANE_BYTES from one plane to the next): lines PLAN.first,
+   + PLAN.step, ... below SLOW, those from SLOW_VALID on zero, COUNT
+   elements of each vector copied and the rest zero.  A vector goes in
+   E/G copies of G elements (G = E where the addresses allow whole
+   vectors; G < E keeps the plan, and so the chunk, of E-element vectors
+   for arrays aligned only to G elements).  A thread with no vector copies
+   nothing (not even zeros: they would land in the next line). */
+template <typename T, int E, int PLANES, int G = E>
+__device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, unsigned to,
+                                  unsigned plane_bytes, int slow, idx_t slow_valid, int count)
+{
+    constexpr int UNIT = (int)sizeof(T) / PLANES;
+    const T *from = src + plan.from;
+
+    if (plan.count < 0)
+        return;
+    to += plan.to;
+#pragma unroll 4
+    for (int s = plan.first; s < slow; s += plan.step) {
+        const int valid = s < slow_valid ? count : 0;
+#pragma unroll
+        for (int g = 0; g < E; g += G) {
+            const int bytes = (valid - g < 0 ? 0 : valid - g < G ? valid - g : G) * UNIT;
+            const char *units = reinterpret_cast<const char *>(bytes > 0 ? from + g : src);
+            const unsigned at = to + g * UNIT;
+#if __CUDA_ARCH__ >= 800
+            if constexpr (PLANES == 1 && G * UNIT == 16)
+                asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(at),
+                             "l"(units), "r"(bytes)
+                             : "memory");
+            else
+                for (int p = 0; p < PLANES; p++)
+                    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(
+                                     at + p * plane_bytes),
+                                 "l"(units + p * UNIT), "n"(G * UNIT), "r"(bytes)
+                                 : "memory");
+#endif
+        }
+        from += plan.from_step;
+        to += plan.to_step;
+    }
+}
+
+/* The copies of the chunk of rows L0 .. L0 + ROWS - 1 of one operand X
+   (element (l, i) at x[l*x_sl + i*x_si]; COLUMNS when x_sl == 1, WIDTH
+   its columns) into shared memory at TO, by PLAN (made for ROWS, or WIDTH
+   elements a line).  Only the last chunk ends past K: a column-major
+   line has its vectors cut there, an interleaved chunk its lines. */
+template <typename T, int E, int PLANES, int G = E>
+__device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *x, idx_t x_sl,
+                                          bool columns, int width, idx_t l0, int rows, idx_t k,
+                                          unsigned to, unsigned plane_bytes)
+{
+    const idx_t left = k - l0;
+
+    if (columns) {
+        const idx_t cut = left - plan.offset;
+        chunk_copy<T, E, PLANES, G>(plan, x + l0, to, plane_bytes, width, width,
+                                 l0 + rows <= k ? plan.count
+                                 : cut < 0      ? 0
+                                 : cut < E      ? (int)cut
+                                                : E);
+    } else {
+        chunk_copy<T, E, PLANES, G>(plan, x + l0 * x_sl, to, plane_bytes, rows, left,
+                                    plan.count);
+    }
+}
+
+/*
+ * The loop of a chunk kernel over its chunks: block b takes chunks b,
+ * b + grid, ... of NCHUNKS, in STAGES stages of shared memory, so that the
+ * copies of the next STAGES - 1 chunks are in flight while one is
+ * computed.  COPY(chunk, stage) issues the copies of a chunk into a stage
+ * (chunk_copy_operand for A and B), COMPUTE(stage) works on the stage of
+ * the chunk whose copies have landed.  Every thread commits one group of
+ * copies per chunk, an empty one past the last, so that the waits count
+ * the same groups in every thread.  On return every copy has landed and
+ * every thread is past its last COMPUTE: shared memory is free.
+ */
+template <int STAGES, typename Copy, typename Compute>
+__device__ inline void chunk_loop(idx_t nchunks, Copy copy, Compute compute)
+{
+    auto issue = [&](idx_t chunk, int stage) {
+        if (chunk < nchunks)
+            copy(chunk, stage);
+        tsm_commit_copies();
+    };
+    idx_t next = blockIdx.x;
+    int stage_next = 0, stage = 0;
+
+    for (int j = 0; j < STAGES - 1; j++) {
+        issue(next, stage_next);
+        next += gridDim.x;
+        stage_next++;
+    }
+    for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x) {
+        /* This chunk's copies done, those of STAGES - 2 later ones still
+           in flight (a group a chunk). */
+        tsm_wait_copies<STAGES - 2>();
+        __syncthreads();
+        /* Into the stage of the previous chunk, which every thread has
+           finished with. */
+        issue(next, stage_next);
+        next += gridDim.x;
+        stage_next = stage_next + 1 == STAGES ? 0 : stage_next + 1;
+        compute(stage);
+        stage = stage + 1 == STAGES ? 0 : stage + 1;
+    }
+    tsm_wait_copies<0>();
+    __syncthreads();
+}
+
+} /* namespace tsblas */
+
+#endif

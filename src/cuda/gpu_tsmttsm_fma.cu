@@ -1,0 +1,519 @@
+/*
+ * gpu_tsmttsm_fma.cu: the partial sums of STSMTTSM and CTSMTTSM on the
+ * FP32 cores (the fma path of gpu_tsmttsm_tsmm_common.cuh).
+ *
+ * Purpose
+ * =======
+ * tsmttsm_fma_partials computes, for C = op(A)*op(B) with A, B block
+ * vectors of K rows and M, N <= 64 columns, one M-by-N partial sum per
+ * block of a grid sized to the device, into workspace; gpu_tsmttsm then
+ * sums the partials in a fixed order (tsmttsm_finish_kernel) and applies
+ * alpha and beta.
+ *
+ * Why this kernel.  At width 64 STSMTTSM needs 16 flop per byte: at the
+ * H100's 3 TB/s, 49 Tflop/s, three quarters of its FP32 rate, so the
+ * kernel must keep the FMA pipes busy and spend little else; at width 16
+ * it needs 12 Tflop/s and must above all keep the memory busy.  There are
+ * no FP32 tensor cores that round as BLAS does (TF32 drops 13 bits of each
+ * factor), so this is the register tiling of a classic SGEMM, fed by the
+ * chunks of the tensor kernel of DTSMTTSM (gpu_tsmttsm_tensor.cu): the K
+ * rows are cut into chunks of ROWS rows, block b takes chunks b, b + grid,
+ * ..., and its 256 threads copy a chunk of A and of B into shared memory
+ * with asynchronous copies (gpu_tsmttsm_chunks.cuh: 16-byte copies where
+ * the arrays allow, coalesced in either storage order, zero past K) in
+ * FMA_STAGES stages, so that the copies of the next chunk overlap the
+ * arithmetic of this one.  Chunks of about 64 KiB a multiprocessor: one
+ * block with the large tiles (8 x 8, 4 x 8 complex), two with chunks of
+ * half that size with the smaller ones, which have registers for it.
+ *
+ * C, padded to whole TM x TN tiles, is cut into tiles; a thread keeps one
+ * tile in registers, and the block's threads are the tiles times
+ * k-groups: k-group g takes the steps g, g + groups, ... of V rows each
+ * (V = 4 for float, 2 for complex: one 16-byte load of a column).  A step
+ * loads TM + TN vectors of 16 bytes (or as many narrower ones where a tile
+ * side is shorter) and does TM*TN*V multiply-adds (four real ones for a
+ * complex product).  In a column-major chunk a thread's columns are
+ * interleaved with those of the other tiles (entry w of tile t is column
+ * w*tiles + t), so that the lanes of a warp load consecutive columns,
+ * whose pitch of 16 mod 128 bytes puts them in distinct banks; in a
+ * row-major chunk its vectors are (entry w is column (w/VW*tiles + t)*VW
+ * + w%VW), so that the lanes load consecutive vectors of one row.  Lanes
+ * with the same tile side load the same address, and fma_tile_of pairs
+ * them so that the loads return twice as fast.
+ *
+ * op C is a flip of the sign bit of the imaginary part of the loaded
+ * elements (an integer operation, off the FMA pipes).  At the end the
+ * k-groups are summed into k-group 0 in increasing order through shared
+ * memory, and k-group 0 writes the block's partial C.  No atomics:
+ * bit-identical run to run.
+ *
+ * Arguments
+ * =========
+ * As the staged kernel of gpu_tsmttsm.cu: op(A)(i, l) = a[i*a_si + l*a_sl],
+ * op(B)(l, j) = b[l*b_sl + j*b_sj], 1 <= M, N <= 64, K >= 1; PARTIAL gets
+ * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
+ */
+#include <config.h>
+#include "gpu_tsmttsm_chunks.cuh"
+
+namespace tsblas {
+
+/* As the tensor kernel (measured there): chunks of 64 KiB in two stages
+   a multiprocessor, shared by its blocks. */
+const int FMA_STAGES = 2;
+const int FMA_STAGE_BYTES = 64 * 1024;
+const int FMA_SHARED_MAX = 200 * 1024;
+
+/* The storage orders of a kernel, fixed at compile time for the two
+   common ones, so that the fragment loads of the inner loop are straight
+   code: both operands column-major (op(A) = A^T, op(B) = B), both
+   interleaved (op(A) = A, op(B) = B^T), or any (the mixed calls). */
+enum fma_layout { FMA_COLUMNS, FMA_ROWS, FMA_MIXED };
+
+/* Blocks of TSM_THREADS a multiprocessor: two where a tile's accumulators
+   take at most 32 registers (then 128 a thread suffice), so that each
+   scheduler has four warps to switch between while one waits for its
+   loads; one for the larger tiles, and for the mixed layout (its two
+   kinds of fragment loads need more registers). */
+__host__ __device__ constexpr int fma_blocks_per_sm(int tm, int tn, int element_bytes,
+                                                    int layout)
+{
+    return layout != FMA_MIXED && tm * tn * (element_bytes / 4) <= 32 ? 2 : 1;
+}
+
+/* Elements of T in 16 bytes: the rows of a step. */
+template <typename T>
+__host__ __device__ constexpr int fma_rows_per_step()
+{
+    return 16 / (int)sizeof(T);
+}
+
+/* The pitch, in elements, of a chunk of ROWS rows and WIDTH (padded)
+   columns in shared memory.  Column-major: at least ROWS, and 16 mod 128
+   bytes, so that the 16-byte loads of eight consecutive columns fall in
+   distinct banks.  Row-major: WIDTH rounded up to 16 bytes (the lanes of
+   a warp load consecutive vectors of one row). */
+template <typename T>
+__host__ __device__ inline int fma_pitch(bool columns, int rows, int width)
+{
+    const int v = fma_rows_per_step<T>(), line = 8 * v;
+    if (columns)
+        return rows + ((v - rows) % line + line) % line;
+    return (width + v - 1) / v * v;
+}
+
+/* The tiles of a call: TILES_M x TILES_N tiles of TM x TN. */
+struct fma_shape {
+    int tiles_m, tiles_n;
+    int width_a, width_b;  /* M and N padded to whole tiles */
+    int tiles;
+    bool paired;           /* tiles_m and tiles_n even: see fma_tile_of */
+};
+
+__host__ __device__ inline fma_shape fma_make_shape(int m, int n, int tm, int tn)
+{
+    fma_shape s;
+    s.tiles_m = (m + tm - 1) / tm;
+    s.tiles_n = (n + tn - 1) / tn;
+    s.width_a = s.tiles_m * tm;
+    s.width_b = s.tiles_n * tn;
+    s.tiles = s.tiles_m * s.tiles_n;
+    s.paired = s.tiles_m % 2 == 0 && s.tiles_n % 2 == 0;
+    return s;
+}
+
+/*
+ * The tile (*TILE_I, *TILE_J) of thread Q of a k-group.  A warp's 16-byte
+ * shared-memory load returns 128 bytes a cycle, four cycles for 32 lanes,
+ * unless lanes t and t^1, or t and t^2, all load the same address: then
+ * two (the returns are packed; NVIDIA forum, "unexpected shared memory bank
+ * conflict").  With an even number of tiles along both sides, thread q
+ * takes tile_i = (q/2) mod tiles_m and tile_j = 2*((q/2) div tiles_m) +
+ * q mod 2: lanes t and t^1 share tile_i (the loads of A), t and t^2 share
+ * tile_j (the loads of B), which halves the cycles of every fragment load.
+ * Other shapes take tile_i = q mod tiles_m, tile_j = q div tiles_m.
+ */
+__device__ inline void fma_tile_of(const fma_shape &s, int q, int *tile_i, int *tile_j)
+{
+    if (s.paired) {
+        *tile_i = (q / 2) % s.tiles_m;
+        *tile_j = 2 * ((q / 2) / s.tiles_m) + q % 2;
+    } else {
+        *tile_i = q % s.tiles_m;
+        *tile_j = q / s.tiles_m;
+    }
+}
+
+/* The column of entry W of tile TILE (of TILES along the side), VW-element
+   vectors in a row-major chunk, single columns in a column-major one. */
+__device__ inline int fma_column(int w, int tile, int tiles, int vw, bool columns)
+{
+    return columns ? w * tiles + tile : ((w / vw) * tiles + tile) * vw + w % vw;
+}
+
+/* F[w][v] := element (L0 + v, column of entry w) of the chunk PLANE, for
+   the V rows of a step: one V-element load per column of a column-major
+   chunk (OFFSET[w] = column*pitch), or VW-element loads along each row of
+   a row-major one (OFFSET[w] = column). */
+template <typename T, int W, int VW, int V>
+__device__ inline void fma_fragment(T (&f)[W][V], const T *plane, bool columns, int pitch,
+                                    int l0, const int (&offset)[W])
+{
+    if (columns) {
+#pragma unroll
+        for (int w = 0; w < W; w++)
+            tsm_load_vector<T, V>(plane + offset[w] + l0, f[w]);
+    } else {
+#pragma unroll
+        for (int v = 0; v < V; v++)
+#pragma unroll
+            for (int u = 0; u < W / VW; u++) {
+                T x[VW];
+                tsm_load_vector<T, VW>(plane + (l0 + v) * pitch + offset[u * VW], x);
+#pragma unroll
+                for (int e = 0; e < VW; e++)
+                    f[u * VW + e][v] = x[e];
+            }
+    }
+}
+
+/* op C: the sign bit of the imaginary part flipped where FLIP has it. */
+__device__ inline void fma_flip(float &, unsigned) {}
+__device__ inline void fma_flip(cuFloatComplex &x, unsigned flip)
+{
+    x.y = __uint_as_float(__float_as_uint(x.y) ^ flip);
+}
+
+template <typename T, int TM, int TN, int E, int LAYOUT>
+__global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
+tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_t a_si,
+                   idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj, unsigned flip_a,
+                   unsigned flip_b, T *partial)
+{
+    constexpr int V = fma_rows_per_step<T>();
+    constexpr int VA = TM < V ? TM : V, VB = TN < V ? TN : V;
+    const fma_shape shape = fma_make_shape(m, n, TM, TN);
+    const bool a_columns = LAYOUT == FMA_MIXED ? a_sl == 1 : LAYOUT == FMA_COLUMNS;
+    const bool b_columns = LAYOUT == FMA_MIXED ? b_sl == 1 : LAYOUT == FMA_COLUMNS;
+    const int pitch_a = fma_pitch<T>(a_columns, rows, shape.width_a);
+    const int pitch_b = fma_pitch<T>(b_columns, rows, shape.width_b);
+    const int plane_a = (a_columns ? shape.width_a : rows) * pitch_a;
+    const int stage_elems = plane_a + (b_columns ? shape.width_b : rows) * pitch_b;
+    const idx_t nchunks = (k + rows - 1) / rows;
+    const int t = threadIdx.x;
+    const int group = t / shape.tiles;
+    int tile_i, tile_j;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    T *stages = reinterpret_cast<T *>(shared_bytes);
+    const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
+    /* Vectors of V elements in the plans, copied E at a time, so that a
+       column-major chunk has the same rows whatever E (and a copy loop
+       moves V elements a turn: measured on the H100, plans of single
+       elements for the interleaved chunks of odd widths were faster only
+       at width 5). */
+    const chunk_copy_plan plan_a = chunk_make_plan<V, sizeof(T)>(
+        a_columns ? a_si : a_sl, a_columns ? rows : m, pitch_a, false);
+    const chunk_copy_plan plan_b = chunk_make_plan<V, sizeof(T)>(
+        b_columns ? b_sj : b_sl, b_columns ? rows : n, pitch_b, false);
+    int offset_a[TM], offset_b[TN];
+    T acc[TM][TN];
+
+    fma_tile_of(shape, t % shape.tiles, &tile_i, &tile_j);
+#pragma unroll
+    for (int w = 0; w < TM; w++) {
+        const int i = fma_column(w, tile_i, shape.tiles_m, VA, a_columns);
+        offset_a[w] = a_columns ? i * pitch_a : i;
+    }
+#pragma unroll
+    for (int x = 0; x < TN; x++) {
+        const int j = fma_column(x, tile_j, shape.tiles_n, VB, b_columns);
+        offset_b[x] = b_columns ? j * pitch_b : j;
+    }
+#pragma unroll
+    for (int w = 0; w < TM; w++)
+#pragma unroll
+        for (int x = 0; x < TN; x++)
+            acc[w][x] = zero<T>();
+
+    /* The columns past M and N (whole lines of a column-major chunk, the
+       ends of the rows of a row-major one) are never copied: zero once. */
+    for (int e = t; e < FMA_STAGES * stage_elems; e += TSM_THREADS)
+        stages[e] = zero<T>();
+    __syncthreads();
+
+    chunk_loop<FMA_STAGES>(
+        nchunks,
+        [&](idx_t chunk, int stage) {
+            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
+            chunk_copy_operand<T, V, 1, E>(plan_a, a, a_sl, a_columns, m, chunk * rows, rows, k,
+                                           to, 0);
+            chunk_copy_operand<T, V, 1, E>(plan_b, b, b_sl, b_columns, n, chunk * rows, rows, k,
+                                           to + (unsigned)(plane_a * sizeof(T)), 0);
+        },
+        [&](int stage) {
+            if (group >= groups)
+                return;
+            const T *sa = stages + stage * stage_elems;
+            const T *sb = sa + plane_a;
+#pragma unroll 1
+            for (int l0 = group * V; l0 < rows; l0 += groups * V) {
+                T af[TM][V], bf[TN][V];
+                fma_fragment<T, TM, VA, V>(af, sa, a_columns, pitch_a, l0, offset_a);
+                fma_fragment<T, TN, VB, V>(bf, sb, b_columns, pitch_b, l0, offset_b);
+#pragma unroll
+                for (int v = 0; v < V; v++) {
+#pragma unroll
+                    for (int w = 0; w < TM; w++)
+                        fma_flip(af[w][v], flip_a);
+#pragma unroll
+                    for (int x = 0; x < TN; x++)
+                        fma_flip(bf[x][v], flip_b);
+#pragma unroll
+                    for (int w = 0; w < TM; w++)
+#pragma unroll
+                        for (int x = 0; x < TN; x++)
+                            acc[w][x] = fma_acc(acc[w][x], af[w][v], bf[x][v]);
+                }
+            }
+        });
+
+    /* k-groups 1, 2, ... into k-group 0, in that order, through shared
+       memory (a width_a x width_b array). */
+    T *scratch = stages;
+    int column_a[TM], column_b[TN];
+#pragma unroll
+    for (int w = 0; w < TM; w++)
+        column_a[w] = fma_column(w, tile_i, shape.tiles_m, VA, a_columns);
+#pragma unroll
+    for (int x = 0; x < TN; x++)
+        column_b[x] = fma_column(x, tile_j, shape.tiles_n, VB, b_columns);
+    for (int from = 1; from < groups; from++) {
+        if (group == from)
+#pragma unroll
+            for (int w = 0; w < TM; w++)
+#pragma unroll
+                for (int x = 0; x < TN; x++)
+                    scratch[column_b[x] * shape.width_a + column_a[w]] = acc[w][x];
+        __syncthreads();
+        if (group == 0)
+#pragma unroll
+            for (int w = 0; w < TM; w++)
+#pragma unroll
+                for (int x = 0; x < TN; x++)
+                    acc[w][x] = add(acc[w][x], scratch[column_b[x] * shape.width_a + column_a[w]]);
+        __syncthreads();
+    }
+
+    if (group == 0) {
+        T *out = partial + (idx_t)blockIdx.x * m * n;
+#pragma unroll
+        for (int w = 0; w < TM; w++)
+#pragma unroll
+            for (int x = 0; x < TN; x++)
+                if (column_a[w] < m && column_b[x] < n)
+                    out[column_a[w] + (idx_t)column_b[x] * m] = acc[w][x];
+    }
+}
+
+/* ---- the tiles of a call ---- */
+
+template <typename T>
+struct fma_kernel {
+    typedef void (*type)(int, int, idx_t, int, int, const T *, idx_t, idx_t, const T *, idx_t,
+                         idx_t, unsigned, unsigned, T *);
+};
+
+struct fma_tile_choice {
+    int tm, tn;
+};
+
+/* The tiles instantiated.  A complex entry takes two registers: the
+   complex type stops at 32 entries (4 x 8), the real at 64 (8 x 8), which
+   with the fragments of a step (TM + TN vectors of 16 bytes) stays within
+   the registers of one block of 256 threads a multiprocessor. */
+static const fma_tile_choice fma_tiles[] = {
+    { 2, 2 }, { 2, 4 }, { 4, 2 }, { 4, 4 }, { 4, 8 }, { 8, 4 }, { 8, 8 }
+};
+
+template <typename T>
+constexpr int fma_tile_count()
+{
+    return sizeof(T) == 4 ? 7 : 6;
+}
+
+template <typename T, int E, int LAYOUT>
+static typename fma_kernel<T>::type fma_kernel_of(int choice)
+{
+    switch (choice) {
+    case 0:
+        return tsmttsm_fma_kernel<T, 2, 2, E, LAYOUT>;
+    case 1:
+        return tsmttsm_fma_kernel<T, 2, 4, E, LAYOUT>;
+    case 2:
+        return tsmttsm_fma_kernel<T, 4, 2, E, LAYOUT>;
+    case 3:
+        return tsmttsm_fma_kernel<T, 4, 4, E, LAYOUT>;
+    case 4:
+        return tsmttsm_fma_kernel<T, 4, 8, E, LAYOUT>;
+    case 5:
+        return tsmttsm_fma_kernel<T, 8, 4, E, LAYOUT>;
+    }
+    if constexpr (fma_tile_count<T>() > 6)
+        return tsmttsm_fma_kernel<T, 8, 8, E, LAYOUT>;
+    return tsmttsm_fma_kernel<T, 2, 2, E, LAYOUT>;
+}
+
+template <typename T, int E>
+static typename fma_kernel<T>::type fma_kernel_of(int choice, enum fma_layout layout)
+{
+    switch (layout) {
+    case FMA_COLUMNS:
+        return fma_kernel_of<T, E, FMA_COLUMNS>(choice);
+    case FMA_ROWS:
+        return fma_kernel_of<T, E, FMA_ROWS>(choice);
+    default:
+        return fma_kernel_of<T, E, FMA_MIXED>(choice);
+    }
+}
+
+/* The kernel of tiles CHOICE and LAYOUT that copies E elements at a
+   time. */
+template <typename T>
+static typename fma_kernel<T>::type fma_kernel_of(int choice, enum fma_layout layout, int e)
+{
+    if constexpr (sizeof(T) == 4)
+        if (e == 4)
+            return fma_kernel_of<T, 4>(choice, layout);
+    return e == 2 ? fma_kernel_of<T, 2>(choice, layout) : fma_kernel_of<T, 1>(choice, layout);
+}
+
+/* The tiles of an M x N call: of those that need at most a block of
+   threads, the least work per row of K, counted in units of 1/(128 V) of
+   a cycle of a multiprocessor at full rate: TM*TN*V*f per tile for the
+   multiply-adds (f = 1 real, 4 complex; 128 a cycle), 16*(TM + TN) for
+   its 16-byte loads (a warp's load returns 512 bytes at 128 a cycle), half
+   that for paired tiles (fma_tile_of); then the fewest tiles (the most
+   k-groups).  The tiles of one block a multiprocessor only from
+   FMA_LARGE_TILES_FROM (the width of the square product of the same
+   intensity, 2mn/(m + n)): below, two blocks of smaller tiles hide the
+   latencies better than the model says (measured on the H100 at 1 GiB:
+   STSMTTSM 5-24 interleaved at 50-99 % of the roofline against 36-97 %;
+   from 25, 8 x 8 tiles at 57-94 % against 40-91 %). */
+const int FMA_LARGE_TILES_FROM[2] = { 25, 45 };  /* float, complex */
+
+template <typename T>
+static int pick_fma_tiles(int m, int n)
+{
+    const int v = fma_rows_per_step<T>(), f = sizeof(T) == 8 ? 4 : 1;
+    const bool large = 2 * m * n >= FMA_LARGE_TILES_FROM[sizeof(T) / 8] * (m + n);
+    long best_cost = 0, best_tiles = 0;
+    int best = -1;
+
+    for (int c = 0; c < fma_tile_count<T>(); c++) {
+        const int tm = fma_tiles[c].tm, tn = fma_tiles[c].tn;
+        const fma_shape s = fma_make_shape(m, n, tm, tn);
+        const long cost = (long)s.tiles * (tm * tn * v * f + (s.paired ? 8 : 16) * (tm + tn));
+        if (s.tiles > TSM_THREADS
+            || (!large && fma_blocks_per_sm(tm, tn, sizeof(T), FMA_COLUMNS) == 1))
+            continue;
+        if (best < 0 || cost < best_cost || (cost == best_cost && s.tiles < best_tiles)) {
+            best = c;
+            best_cost = cost;
+            best_tiles = s.tiles;
+        }
+    }
+    return best;
+}
+
+/* Bytes of shared memory of one stage of ROWS rows. */
+template <typename T>
+static size_t fma_stage_bytes(bool a_columns, bool b_columns, const fma_shape &s, int rows)
+{
+    const size_t elems =
+        (size_t)(a_columns ? s.width_a : rows) * fma_pitch<T>(a_columns, rows, s.width_a)
+        + (size_t)(b_columns ? s.width_b : rows) * fma_pitch<T>(b_columns, rows, s.width_b);
+    return elems * sizeof(T);
+}
+
+template <typename T>
+int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                         cudaStream_t stream, idx_t *grid, void **workspace)
+{
+    const int v = fma_rows_per_step<T>();
+    const int choice = pick_fma_tiles<T>((int)m, (int)n);
+    const fma_shape shape = fma_make_shape((int)m, (int)n, fma_tiles[choice].tm,
+                                           fma_tiles[choice].tn);
+    const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
+    /* Copies of E elements (16 or 8 bytes) need arrays aligned to them and
+       lines (a column-major operand's columns, an interleaved one's rows)
+       of whole copies; else one element at a time.  The chunks are the
+       same either way (chunk_copy). */
+    const idx_t line_a = a_columns ? a_si : a_sl, line_b = b_columns ? b_sj : b_sl;
+    int e = v;
+    while (e > 1
+           && ((uintptr_t)a % (e * sizeof(T)) != 0 || (uintptr_t)b % (e * sizeof(T)) != 0
+               || line_a % e != 0 || line_b % e != 0))
+        e /= 2;
+    const enum fma_layout layout = a_columns && b_columns     ? FMA_COLUMNS
+                                   : !a_columns && !b_columns ? FMA_ROWS
+                                                              : FMA_MIXED;
+    typename fma_kernel<T>::type kernel = fma_kernel_of<T>(choice, layout, e);
+    const int blocks =
+        fma_blocks_per_sm(fma_tiles[choice].tm, fma_tiles[choice].tn, sizeof(T), layout);
+    const unsigned sign_bit = sizeof(T) == 8 ? 0x80000000u : 0;
+    int shared_max = FMA_SHARED_MAX;
+    int device_max = 0, device;
+    cudaError_t err = cudaGetDevice(&device);
+    const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
+    int rows, groups, status;
+    size_t shared, scratch;
+
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (err != cudaSuccess)
+        return cuda_failure("shared memory of the device", err);
+    if (shared_max > device_max)
+        shared_max = device_max;
+    shared_max /= blocks;
+    /* A chunk of about STAGE_BYTES, a multiple of 8 rows; a column-major
+       line's vectors within one pass of the block; no more than K needs;
+       all stages within SHARED_MAX.  Not a power of two: at widths whose
+       rows do not divide 64 KiB, that would leave up to half the chunk,
+       and of the bytes in flight, unused. */
+    rows = (int)(FMA_STAGE_BYTES / blocks / row_bytes) / 8 * 8;
+    if ((a_columns || b_columns) && rows > TSM_THREADS * v)
+        rows = TSM_THREADS * v;
+    if (rows > k)
+        rows = (int)((k + 7) / 8 * 8);
+    if (rows < 8)
+        rows = 8;
+    while (rows > 8
+           && FMA_STAGES * fma_stage_bytes<T>(a_columns, b_columns, shape, rows)
+                  > (size_t)shared_max)
+        rows -= 8;
+    groups = TSM_THREADS / shape.tiles < rows / v ? TSM_THREADS / shape.tiles : rows / v;
+    shared = FMA_STAGES * fma_stage_bytes<T>(a_columns, b_columns, shape, rows);
+    scratch = (size_t)shape.width_a * shape.width_b * sizeof(T);
+    if (shared < scratch)
+        shared = scratch;
+
+    status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
+                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+    if (status != 0)
+        return status;
+    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
+        (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
+        opa == TSBLAS_OP_C ? sign_bit : 0, opb == TSBLAS_OP_C ? sign_bit : 0, (T *)*workspace);
+    return launch_status("xTSMTTSM FP32 partial sums kernel");
+}
+
+template int tsmttsm_fma_partials<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                         const float *, idx_t, idx_t, const float *, idx_t, idx_t,
+                                         cudaStream_t, idx_t *, void **);
+template int tsmttsm_fma_partials<cuFloatComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t,
+                                                  idx_t, const cuFloatComplex *, idx_t, idx_t,
+                                                  const cuFloatComplex *, idx_t, idx_t,
+                                                  cudaStream_t, idx_t *, void **);
+
+} /* namespace tsblas */
