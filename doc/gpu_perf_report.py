@@ -26,6 +26,9 @@ Usage:
       One Markdown row per routine, precision and storage order: cases,
       cases at 90 % of the roofline or more, lowest and median %roof, cases
       under 0.97 times cuBLAS's speed, geometric-mean speedup.
+  python3 doc/gpu_perf_report.py summary-now TABLE CSV...
+      The same with the cases TABLE sends to cuBLAS counted at cuBLAS's
+      figures of the same row: the summary of the table now.
 
 The rows of several files are merged; a case present twice keeps its last
 row.  The path of a call follows tsm_choose_path
@@ -178,10 +181,15 @@ def paths(table_name, names):
         print(routine, prec, order, "%dx%d" % pq, PATH_NAMES[path_of(table, row)])
 
 
-def summary(names):
+def summary(names, table=None):
+    """With TABLE, each case as that table runs it: a case it sends to
+    cuBLAS takes the cuBLAS figures of its row."""
     groups = {}
+    paths = read_table(table) if table else None
     for (routine, prec, order, pq), row in read_cases(names).items():
         if row["status"] == "ok":
+            if paths and path_of(paths, row) == "c":
+                row = dict(row, tsblas_pct_roofline=row["baseline_pct_roofline"], speedup="1")
             groups.setdefault((routine, PRECISIONS.index(prec), order), []).append(row)
     print("| routine | p | order | cases | >= 90 % | %roof lowest / median "
           "| under 0.97x cuBLAS | speedup geo-mean |")
@@ -219,6 +227,8 @@ def main():
         paths(args[1], args[2:])
     elif len(args) >= 2 and args[0] == "summary":
         summary(args[1:])
+    elif len(args) >= 3 and args[0] == "summary-now":
+        summary(args[2:], args[1])
     else:
         sys.exit(__doc__)
 

@@ -150,6 +150,21 @@ __device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *
     }
 }
 
+/* *SHARED := WANTED bytes of shared memory a block, at most what one block
+   may have on the current device.  0 or an error code. */
+inline int chunk_shared_limit(int wanted, int *shared)
+{
+    int device_max = 0, device;
+    cudaError_t err = cudaGetDevice(&device);
+
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (err != cudaSuccess)
+        return cuda_failure("shared memory of the device", err);
+    *shared = wanted < device_max ? wanted : device_max;
+    return 0;
+}
+
 /*
  * The loop of a chunk kernel over its chunks: block b takes chunks b,
  * b + grid, ... of NCHUNKS, in STAGES stages of shared memory, so that the
@@ -192,6 +207,22 @@ __device__ inline void chunk_loop(idx_t nchunks, Copy copy, Compute compute)
     }
     tsm_wait_copies<0>();
     __syncthreads();
+}
+
+/* The sums of k-groups 1, 2, ... into k-group 0, in that order (a fixed
+   order: bit-identical run to run), through shared memory: PUT() stores
+   the calling thread's sums there, TAKE() adds them to its own. */
+template <typename Put, typename Take>
+__device__ inline void chunk_sum_groups(int groups, int group, Put put, Take take)
+{
+    for (int from = 1; from < groups; from++) {
+        if (group == from)
+            put();
+        __syncthreads();
+        if (group == 0)
+            take();
+        __syncthreads();
+    }
 }
 
 } /* namespace tsblas */

@@ -287,22 +287,22 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
 #pragma unroll
     for (int x = 0; x < TN; x++)
         column_b[x] = fma_column(x, tile_j, shape.tiles_n, VB, b_columns);
-    for (int from = 1; from < groups; from++) {
-        if (group == from)
+    chunk_sum_groups(
+        groups, group,
+        [&] {
 #pragma unroll
             for (int w = 0; w < TM; w++)
 #pragma unroll
                 for (int x = 0; x < TN; x++)
                     scratch[column_b[x] * shape.width_a + column_a[w]] = acc[w][x];
-        __syncthreads();
-        if (group == 0)
+        },
+        [&] {
 #pragma unroll
             for (int w = 0; w < TM; w++)
 #pragma unroll
                 for (int x = 0; x < TN; x++)
                     acc[w][x] = add(acc[w][x], scratch[column_b[x] * shape.width_a + column_a[w]]);
-        __syncthreads();
-    }
+        });
 
     if (group == 0) {
         T *out = partial + (idx_t)blockIdx.x * m * n;
@@ -462,19 +462,13 @@ int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     const int blocks =
         fma_blocks_per_sm(fma_tiles[choice].tm, fma_tiles[choice].tn, sizeof(T), layout);
     const unsigned sign_bit = sizeof(T) == 8 ? 0x80000000u : 0;
-    int shared_max = FMA_SHARED_MAX;
-    int device_max = 0, device;
-    cudaError_t err = cudaGetDevice(&device);
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
-    int rows, groups, status;
+    int shared_max, rows, groups;
     size_t shared, scratch;
+    int status = chunk_shared_limit(FMA_SHARED_MAX, &shared_max);
 
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
-    if (err != cudaSuccess)
-        return cuda_failure("shared memory of the device", err);
-    if (shared_max > device_max)
-        shared_max = device_max;
+    if (status != 0)
+        return status;
     shared_max /= blocks;
     /* A chunk of about STAGE_BYTES, a multiple of 8 rows; a column-major
        line's vectors within one pass of the block; no more than K needs;

@@ -363,16 +363,16 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
        memory (a width_a x width_b array of planes). */
     double *scratch = reinterpret_cast<double *>(shared_bytes);
-    for (int from = 1; from < groups; from++) {
-        if (group == from)
+    chunk_sum_groups(
+        groups, group,
+        [&] {
             tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
                                             false);
-        __syncthreads();
-        if (group == 0)
+        },
+        [&] {
             tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
                                             true);
-        __syncthreads();
-    }
+        });
 
     if (group == 0) {
         T *out = partial + (idx_t)blockIdx.x * m * n;
@@ -521,20 +521,14 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     if constexpr (sizeof(T) == 8)
         if (pairs)
             kernel = tensor_kernel_of<T, true>(choice);
-    int shared_max = TENSOR_SHARED_MAX;
-    int device_max = 0, device;
-    cudaError_t err = cudaGetDevice(&device);
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
-    int rows, groups, status;
+    int shared_max, rows, groups;
     size_t shared, scratch;
+    int status = chunk_shared_limit(TENSOR_SHARED_MAX, &shared_max);
 
-    if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
-    if (err != cudaSuccess)
-        return cuda_failure("shared memory of the device", err);
-    if (shared_max > device_max)
-        shared_max = device_max;
+    if (status != 0)
+        return status;
     /* A chunk of about STAGE_BYTES, a power of two of rows from 8 to the
        threads of a block (a column-major line's vectors then fit in one
        pass of the block), no more than K needs, and all stages within
