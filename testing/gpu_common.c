@@ -40,8 +40,9 @@ int gpu_quick(void)
     return v != NULL && *v != '\0' && strcmp(v, "0") != 0;
 }
 
-int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
-                  long ld, enum gpu_place place)
+/* A buffer of TOTAL elements whose array starts GUARD elements in. */
+static int mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                     long ld, enum gpu_place place, size_t guard, size_t total)
 {
     size_t bytes;
     cudaError_t err = cudaSuccess;
@@ -52,7 +53,8 @@ int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, lon
     x->cols = cols;
     x->ld = ld;
     x->place = place;
-    x->total = (size_t)ld * (size_t)(cols > 0 ? cols : 1) + 2 * GPU_GUARD;
+    x->guard = guard;
+    x->total = total;
     bytes = x->total * prec->size;
     x->snapshot = malloc(bytes);
     if (x->snapshot == NULL)
@@ -79,6 +81,20 @@ int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, lon
         return 1;
     }
     return 0;
+}
+
+int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                  long ld, enum gpu_place place)
+{
+    return mat_alloc(x, prec, rows, cols, ld, place, GPU_GUARD,
+                     (size_t)ld * (size_t)(cols > 0 ? cols : 1) + 2 * GPU_GUARD);
+}
+
+int gpu_mat_alloc_tight(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                        long ld, enum gpu_place place)
+{
+    const size_t total = cols > 0 && rows > 0 ? (size_t)ld * (size_t)(cols - 1) + (size_t)rows : 1;
+    return mat_alloc(x, prec, rows, cols, ld, place, 0, total);
 }
 
 void gpu_mat_free(struct gpu_mat *x)
@@ -135,7 +151,7 @@ void gpu_mat_fill(struct gpu_mat *x, uint64_t seed)
     for (j = 0; j < x->cols; j++)
         for (i = 0; i < x->rows; i++) {
             uint64_t e = (uint64_t)j * (uint64_t)x->rows + (uint64_t)i;
-            store(x->prec, x->snapshot + (GPU_GUARD + i + (size_t)j * x->ld) * s,
+            store(x->prec, x->snapshot + (x->guard + i + (size_t)j * x->ld) * s,
                   uniform(seed, 2 * e), x->prec->is_complex ? uniform(seed, 2 * e + 1) : 0.0);
         }
 }
@@ -169,12 +185,12 @@ int gpu_mat_get(const struct gpu_mat *x, unsigned char *out)
 
 void *gpu_mat_ptr(const struct gpu_mat *x)
 {
-    return x->buf + GPU_GUARD * x->prec->size;
+    return x->buf + x->guard * x->prec->size;
 }
 
 struct gpu_num gpu_mat_elem(const struct gpu_mat *x, const unsigned char *buf, long i, long j)
 {
-    const unsigned char *p = buf + (GPU_GUARD + i + (size_t)j * x->ld) * x->prec->size;
+    const unsigned char *p = buf + (x->guard + i + (size_t)j * x->ld) * x->prec->size;
     struct gpu_num v = { 0, 0 };
     float f[2];
     double d[2];
@@ -197,7 +213,7 @@ int gpu_mat_unchanged_outside(const struct gpu_mat *x, const unsigned char *out,
     size_t s = x->prec->size, e;
 
     for (e = 0; e < x->total; e++) {
-        long idx = (long)e - GPU_GUARD;
+        long idx = (long)e - (long)x->guard;
         if (idx >= 0 && idx % x->ld < rows && idx / x->ld < cols)
             continue;
         if (memcmp(out + e * s, x->snapshot + e * s, s) != 0)

@@ -6,7 +6,9 @@
  * GPU_GUARD elements before and after the LD-by-COLS array, guards and the
  * padding rows below ROWS filled with a NaN sentinel (all bits set), so a
  * routine that reads them spreads NaN and one that writes them changes
- * their bits.  Results are judged by the ratio test of the BLAS testers,
+ * their bits.  Or in tight buffers: the LD*(COLS-1) + ROWS elements the
+ * BLAS requires and no more, so that compute-sanitizer's memcheck sees any
+ * read past the array.  Results are judged by the ratio test of the BLAS testers,
  *     ratio = max |C - Cref| / (eps * gauge),
  *     gauge(i,j) = |alpha| sum_l |op(A)(i,l)| |op(B)(l,j)| + |beta| |C0(i,j)|,
  * against two references independent of the code under test: a host loop
@@ -47,6 +49,7 @@ struct gpu_num {
 struct gpu_mat {
     const struct gpu_prec *prec;
     long rows, cols, ld;
+    size_t guard;                /* elements before the array: GPU_GUARD, or 0 (tight) */
     size_t total;                /* elements, guards included */
     enum gpu_place place;
     unsigned char *snapshot;
@@ -61,6 +64,10 @@ int gpu_quick(void);
 
 int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
                   long ld, enum gpu_place place);
+/* The same in a tight buffer (no guards, nothing after the last row of the
+   last column). */
+int gpu_mat_alloc_tight(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                        long ld, enum gpu_place place);
 void gpu_mat_free(struct gpu_mat *x);
 /* Random entries in [-1, 1] (both parts for complex) from SEED; NaN
    sentinel in guards and padding; or NaN everywhere (an output that must

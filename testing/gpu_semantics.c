@@ -12,7 +12,11 @@
  * K = 0) and the transpose and copy kernels.  The scalars cycle through
  * general values, beta = 0 with NaN in C (NaN must not survive, in edge
  * tiles too), alpha = 0 and beta = 1; leading dimensions are tight or
- * padded.  Each case checks:
+ * padded.  The tall operands of xTSMTTSM also come in tight buffers, the
+ * LD*(COLS-1) + ROWS elements the BLAS requires (K and M not multiples of
+ * a kernel's vector, leading dimensions that allow its widest copies), so
+ * that compute-sanitizer's memcheck catches a read past an array, which
+ * the guards of the other cases would absorb.  Each case checks:
  *   - INFO = 0 and no XERBLA call;
  *   - the ratio test against a long double host loop and against cuBLAS
  *     (threshold 16);
@@ -60,6 +64,10 @@ static const struct shape tsmttsm_shapes[] = {
     { 32, 32, 300 }, { 3, 5, 1001 }, { 17, 33, 257 }, { 64, 64, 200 }, { 1, 64, 300 },
     { 64, 1, 300 }, { 7, 3, 1 }, { 5, 6, 0 }, { 65, 3, 100 }, { 2, 70, 50 },
 };
+static const struct shape tight_shapes[] = {
+    { 8, 8, 4097 }, { 5, 3, 13 }, { 3, 5, 1001 }, { 17, 33, 257 }, { 16, 16, 1000 },
+    { 64, 64, 201 }, { 2, 2, 777 }, { 4, 4, 4095 },
+};
 static const struct shape tsmm_shapes[] = {
     { 5000, 1, 1 }, { 4099, 3, 5 }, { 3000, 8, 8 }, { 2000, 16, 16 }, { 700, 64, 64 },
     { 1000, 9, 33 }, { 1, 5000, 1 }, { 3, 4099, 5 }, { 8, 3000, 8 }, { 64, 700, 64 },
@@ -77,9 +85,9 @@ static const struct shape gemt_shapes[] = {
 static long case_counter;
 
 static int alloc_filled(struct gpu_mat *x, const struct gpu_prec *p, long rows, long cols,
-                        long ld, uint64_t seed, int nan)
+                        long ld, uint64_t seed, int nan, int tight)
 {
-    if (gpu_mat_alloc(x, p, rows, cols, ld, GPU_ON_DEVICE) != 0) {
+    if ((tight ? gpu_mat_alloc_tight : gpu_mat_alloc)(x, p, rows, cols, ld, GPU_ON_DEVICE) != 0) {
         fprintf(stderr, "device allocation failed\n");
         exit(1);
     }
@@ -90,8 +98,9 @@ static int alloc_filled(struct gpu_mat *x, const struct gpu_prec *p, long rows, 
     return gpu_mat_put(x);
 }
 
+/* One call checked; TIGHT: A and B in tight buffers. */
 static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, char tb,
-                      const struct shape *sh)
+                      const struct shape *sh, int tight)
 {
     const struct scalars *sc = &scalar_cycle[case_counter % NSCALARS];
     long pad = (case_counter / NSCALARS) % 2 ? 3 : 0;
@@ -109,10 +118,12 @@ static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, cha
     case_counter++;
     if (!p->is_complex)
         alpha.im = beta.im = 0;
-    alloc_filled(&a, p, arows, acols, (arows > 1 ? arows : 1) + pad, 11 + case_counter, 0);
-    alloc_filled(&b, p, brows, bcols, (brows > 1 ? brows : 1) + pad, 23 + case_counter, 0);
-    alloc_filled(&c, p, m, n, m + pad, 37 + case_counter, nan_c);
-    alloc_filled(&c2, p, m, n, m + pad, 37 + case_counter, nan_c);
+    alloc_filled(&a, p, arows, acols, (arows > 1 ? arows : 1) + pad, 11 + case_counter, 0,
+                 tight);
+    alloc_filled(&b, p, brows, bcols, (brows > 1 ? brows : 1) + pad, 23 + case_counter, 0,
+                 tight);
+    alloc_filled(&c, p, m, n, m + pad, 37 + case_counter, nan_c, 0);
+    alloc_filled(&c2, p, m, n, m + pad, 37 + case_counter, nan_c, 0);
     a_out = malloc(a.total * p->size);
     b_out = malloc(b.total * p->size);
     c_out = malloc(c.total * p->size);
@@ -134,10 +145,11 @@ static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, cha
     ok &= gpu_mat_unchanged_outside(&a, a_out, 0, 0) && gpu_mat_unchanged_outside(&b, b_out, 0, 0);
     ok &= gpu_mat_unchanged_outside(&c, c_out, m, n);
     gpu_report(ok,
-               "%c%s('%c','%c', M=%ld, N=%ld, K=%ld, alpha=(%g,%g), beta=(%g,%g), pad=%ld): "
+               "%c%s('%c','%c', M=%ld, N=%ld, K=%ld, alpha=(%g,%g), beta=(%g,%g), pad=%ld%s): "
                "info=%ld xerbla=%d ratio=%.3g ratio_vs_cublas=%.3g",
                p->name, routine_name[r], ta, tb, m, n, k, (double)alpha.re, (double)alpha.im,
-               (double)beta.re, (double)beta.im, pad, (long)info, xerbla_calls, ratio, second);
+               (double)beta.re, (double)beta.im, pad, tight ? ", tight A, B" : "", (long)info,
+               xerbla_calls, ratio, second);
     free(a_out);
     free(b_out);
     free(c_out);
@@ -163,8 +175,8 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
     case_counter++;
     if (!p->is_complex)
         alpha.im = 0;
-    alloc_filled(&a, p, m, n, m + pad, 5 + case_counter, 0);
-    alloc_filled(&b, p, brows, bcols, brows + pad, 0, 1);
+    alloc_filled(&a, p, m, n, m + pad, 5 + case_counter, 0, 0);
+    alloc_filled(&b, p, brows, bcols, brows + pad, 0, 1, 0);
     a_out = malloc(a.total * p->size);
     b_out = malloc(b.total * p->size);
     if (!a_out || !b_out)
@@ -200,13 +212,16 @@ int main(void)
                 int pair = ia * 3 + ib;
                 for (s = 0; s < COUNT(tsmttsm_shapes); s++)
                     if (!quick || (s + ip) % 9 == (size_t)pair)
-                        gemm_case(GPU_TSMTTSM, p, trans[ia], trans[ib], &tsmttsm_shapes[s]);
+                        gemm_case(GPU_TSMTTSM, p, trans[ia], trans[ib], &tsmttsm_shapes[s], 0);
+                for (s = 0; s < COUNT(tight_shapes); s++)
+                    if (!quick || (s + ip) % 9 == (size_t)pair)
+                        gemm_case(GPU_TSMTTSM, p, trans[ia], trans[ib], &tight_shapes[s], 1);
                 for (s = 0; s < COUNT(tsmm_shapes); s++)
                     if (!quick || (s + ip + 3) % 9 == (size_t)pair)
-                        gemm_case(GPU_TSMM, p, trans[ia], trans[ib], &tsmm_shapes[s]);
+                        gemm_case(GPU_TSMM, p, trans[ia], trans[ib], &tsmm_shapes[s], 0);
                 for (s = 0; s < COUNT(mtsm_shapes); s++)
                     if (!quick || (s + ip + 6) % 9 == (size_t)pair)
-                        gemm_case(GPU_MTSM, p, trans[ia], trans[ib], &mtsm_shapes[s]);
+                        gemm_case(GPU_MTSM, p, trans[ia], trans[ib], &mtsm_shapes[s], 0);
             }
         for (ia = 0; ia < 3; ia++)
             for (s = 0; s < COUNT(gemt_shapes); s++)

@@ -12,7 +12,9 @@
  * memory, an interleaved one row-major (lines = rows, contiguous along
  * i), so that every copy is a straight run of memory, coalesced across the
  * threads of a warp whatever the storage order.  The kernels choose the
- * pitches; these helpers move the bytes.
+ * pitches; these helpers move the bytes.  They need sm_80 (cp.async):
+ * tsm_choose_path sends the calls of these kernels elsewhere on older
+ * devices, for which their copies compile to nothing.
  */
 #ifndef TSBLAS_GPU_TSMTTSM_CHUNKS_CUH
 #define TSBLAS_GPU_TSMTTSM_CHUNKS_CUH
@@ -27,11 +29,13 @@ namespace tsblas {
  * across it ("slow") its lines, line s at SRC + s*SRC_SLOW in memory and
  * at unit s*DST_SLOW of its plane(s) in shared memory.  An element is
  * PLANES units of UNIT bytes in shared memory: one plane for a plain copy,
- * or the real and the imaginary parts split into two planes.  Each copy
- * moves E consecutive elements (16 bytes, whose addresses the caller
- * guarantees 16-byte aligned, else one element); what does not exist
- * (past K, past the width) is zero-filled by the copy itself (its source
- * size is what exists).  The vectors of a line are spread over as many
+ * or the real and the imaginary parts split into two planes.  The plan
+ * hands each thread vectors of E consecutive elements; chunk_copy moves a
+ * vector in copies of G elements (the caller guarantees the addresses
+ * aligned to G elements).  What does not exist (past K, past the width)
+ * is never read: those elements are zero-filled by copies of source size
+ * 0 from the chunk's first element.  The vectors of a line
+ * are spread over as many
  * consecutive threads (at most the block; a power of two where lines are
  * shifted, below), so that the loads of a warp are coalesced in either
  * storage order and few threads idle; each thread keeps one vector
@@ -87,8 +91,13 @@ __device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int 
    elements of each vector copied and the rest zero.  A vector goes in
    E/G copies of G elements (G = E where the addresses allow whole
    vectors; G < E keeps the plan, and so the chunk, of E-element vectors
-   for arrays aligned only to G elements).  A thread with no vector copies
-   nothing (not even zeros: they would land in the next line). */
+   for arrays aligned only to G elements).  A copy cut short (part of it
+   past what exists) goes element by element, so that nothing past an
+   array is read, not even by a copy whose source size stops short of its
+   size (compute-sanitizer counts the whole copy); what does not exist is
+   zero-filled by copies of source size 0 from SRC (the chunk's first
+   element, which exists).  A thread with no vector copies nothing (not
+   even zeros: they would land in the next line). */
 template <typename T, int E, int PLANES, int G = E>
 __device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, unsigned to,
                                   unsigned plane_bytes, int slow, idx_t slow_valid, int count)
@@ -108,16 +117,29 @@ __device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, uns
             const char *units = reinterpret_cast<const char *>(bytes > 0 ? from + g : src);
             const unsigned at = to + g * UNIT;
 #if __CUDA_ARCH__ >= 800
-            if constexpr (PLANES == 1 && G * UNIT == 16)
+            if (bytes > 0 && bytes < G * UNIT) {
+                /* A copy cut short: its elements one at a time. */
+#pragma unroll
+                for (int e = 0; e < G; e++) {
+                    const int element_bytes = e * UNIT < bytes ? UNIT : 0;
+                    const char *element = element_bytes > 0 ? units + e * sizeof(T) : units;
+                    for (int p = 0; p < PLANES; p++)
+                        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(
+                                         at + e * UNIT + p * plane_bytes),
+                                     "l"(element + p * UNIT), "n"(UNIT), "r"(element_bytes)
+                                     : "memory");
+                }
+            } else if constexpr (PLANES == 1 && G * UNIT == 16) {
                 asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(at),
                              "l"(units), "r"(bytes)
                              : "memory");
-            else
+            } else {
                 for (int p = 0; p < PLANES; p++)
                     asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(
                                      at + p * plane_bytes),
                                  "l"(units + p * UNIT), "n"(G * UNIT), "r"(bytes)
                                  : "memory");
+            }
 #endif
         }
         from += plan.from_step;
@@ -150,18 +172,28 @@ __device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *
     }
 }
 
-/* *SHARED := WANTED bytes of shared memory a block, at most what one block
-   may have on the current device.  0 or an error code. */
-inline int chunk_shared_limit(int wanted, int *shared)
+/* *SHARED := bytes of shared memory a block for BLOCKS blocks a
+   multiprocessor sharing WANTED: WANTED / BLOCKS, at most what one block
+   may have on the current device and what a multiprocessor has for BLOCKS
+   blocks (less what it reserves for each).  0 or an error code. */
+inline int chunk_shared_limit(int wanted, int blocks, int *shared)
 {
-    int device_max = 0, device;
+    int block_max = 0, sm_max = 0, reserved = 0, device, limit;
     cudaError_t err = cudaGetDevice(&device);
 
     if (err == cudaSuccess)
-        err = cudaDeviceGetAttribute(&device_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+        err = cudaDeviceGetAttribute(&block_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&sm_max, cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                                     device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device);
     if (err != cudaSuccess)
         return cuda_failure("shared memory of the device", err);
-    *shared = wanted < device_max ? wanted : device_max;
+    limit = sm_max / blocks - reserved;
+    if (limit > block_max)
+        limit = block_max;
+    *shared = wanted / blocks < limit ? wanted / blocks : limit;
     return 0;
 }
 

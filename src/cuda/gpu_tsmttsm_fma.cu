@@ -20,19 +20,20 @@
  * rows are cut into chunks of ROWS rows, block b takes chunks b, b + grid,
  * ..., and its 256 threads copy a chunk of A and of B into shared memory
  * with asynchronous copies (gpu_tsmttsm_chunks.cuh: 16-byte copies where
- * the arrays allow, coalesced in either storage order, zero past K) in
- * FMA_STAGES stages, so that the copies of the next chunk overlap the
- * arithmetic of this one.  Chunks of about 64 KiB a multiprocessor: one
- * block with the large tiles (8 x 8, 4 x 8 complex), two with chunks of
- * half that size with the smaller ones, which have registers for it.
+ * the arrays allow, else 8 or 4 bytes, coalesced in either storage order,
+ * zero past K) in FMA_STAGES stages, so that the copies of the next chunk
+ * overlap the arithmetic of this one.  Chunks of about 64 KiB a
+ * multiprocessor: one block with the large tiles (8 x 8; complex 4 x 8 and
+ * 8 x 4) and with the mixed storage orders, two with chunks of half that
+ * size with the smaller tiles, which have registers for it.
  *
  * C, padded to whole TM x TN tiles, is cut into tiles; a thread keeps one
  * tile in registers, and the block's threads are the tiles times
  * k-groups: k-group g takes the steps g, g + groups, ... of V rows each
  * (V = 4 for float, 2 for complex: one 16-byte load of a column).  A step
- * loads TM + TN vectors of 16 bytes (or as many narrower ones where a tile
- * side is shorter) and does TM*TN*V multiply-adds (four real ones for a
- * complex product).  In a column-major chunk a thread's columns are
+ * loads TM + TN vectors of 16 bytes (in a row-major chunk, V loads of
+ * narrower vectors along a tile side shorter than V) and does TM*TN*V
+ * multiply-adds (four real ones for a complex product).  In a column-major chunk a thread's columns are
  * interleaved with those of the other tiles (entry w of tile t is column
  * w*tiles + t), so that the lanes of a warp load consecutive columns,
  * whose pitch of 16 mod 128 bytes puts them in distinct banks; in a
@@ -81,13 +82,6 @@ __host__ __device__ constexpr int fma_blocks_per_sm(int tm, int tn, int element_
     return layout != FMA_MIXED && tm * tn * (element_bytes / 4) <= 32 ? 2 : 1;
 }
 
-/* Elements of T in 16 bytes: the rows of a step. */
-template <typename T>
-__host__ __device__ constexpr int fma_rows_per_step()
-{
-    return 16 / (int)sizeof(T);
-}
-
 /* The pitch, in elements, of a chunk of ROWS rows and WIDTH (padded)
    columns in shared memory.  Column-major: at least ROWS, and 16 mod 128
    bytes, so that the 16-byte loads of eight consecutive columns fall in
@@ -96,7 +90,7 @@ __host__ __device__ constexpr int fma_rows_per_step()
 template <typename T>
 __host__ __device__ inline int fma_pitch(bool columns, int rows, int width)
 {
-    const int v = fma_rows_per_step<T>(), line = 8 * v;
+    const int v = tsm_vector_elems<T>(), line = 8 * v;
     if (columns)
         return rows + ((v - rows) % line + line) % line;
     return (width + v - 1) / v * v;
@@ -184,13 +178,13 @@ __device__ inline void fma_flip(cuFloatComplex &x, unsigned flip)
     x.y = __uint_as_float(__float_as_uint(x.y) ^ flip);
 }
 
-template <typename T, int TM, int TN, int E, int LAYOUT>
+template <typename T, int TM, int TN, int G, int LAYOUT>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_t a_si,
                    idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj, unsigned flip_a,
                    unsigned flip_b, T *partial)
 {
-    constexpr int V = fma_rows_per_step<T>();
+    constexpr int V = tsm_vector_elems<T>();
     constexpr int VA = TM < V ? TM : V, VB = TN < V ? TN : V;
     const fma_shape shape = fma_make_shape(m, n, TM, TN);
     const bool a_columns = LAYOUT == FMA_MIXED ? a_sl == 1 : LAYOUT == FMA_COLUMNS;
@@ -206,8 +200,8 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     T *stages = reinterpret_cast<T *>(shared_bytes);
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
-    /* Vectors of V elements in the plans, copied E at a time, so that a
-       column-major chunk has the same rows whatever E (and a copy loop
+    /* Vectors of V elements in the plans, copied G at a time, so that a
+       column-major chunk has the same rows whatever G (and a copy loop
        moves V elements a turn: measured on the H100, plans of single
        elements for the interleaved chunks of odd widths were faster only
        at width 5). */
@@ -245,9 +239,9 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
         nchunks,
         [&](idx_t chunk, int stage) {
             const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
-            chunk_copy_operand<T, V, 1, E>(plan_a, a, a_sl, a_columns, m, chunk * rows, rows, k,
+            chunk_copy_operand<T, V, 1, G>(plan_a, a, a_sl, a_columns, m, chunk * rows, rows, k,
                                            to, 0);
-            chunk_copy_operand<T, V, 1, E>(plan_b, b, b_sl, b_columns, n, chunk * rows, rows, k,
+            chunk_copy_operand<T, V, 1, G>(plan_b, b, b_sl, b_columns, n, chunk * rows, rows, k,
                                            to + (unsigned)(plane_a * sizeof(T)), 0);
         },
         [&](int stage) {
@@ -341,50 +335,50 @@ constexpr int fma_tile_count()
     return sizeof(T) == 4 ? 7 : 6;
 }
 
-template <typename T, int E, int LAYOUT>
+template <typename T, int G, int LAYOUT>
 static typename fma_kernel<T>::type fma_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_fma_kernel<T, 2, 2, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 2, 2, G, LAYOUT>;
     case 1:
-        return tsmttsm_fma_kernel<T, 2, 4, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 2, 4, G, LAYOUT>;
     case 2:
-        return tsmttsm_fma_kernel<T, 4, 2, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 4, 2, G, LAYOUT>;
     case 3:
-        return tsmttsm_fma_kernel<T, 4, 4, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 4, 4, G, LAYOUT>;
     case 4:
-        return tsmttsm_fma_kernel<T, 4, 8, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 4, 8, G, LAYOUT>;
     case 5:
-        return tsmttsm_fma_kernel<T, 8, 4, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 8, 4, G, LAYOUT>;
     }
     if constexpr (fma_tile_count<T>() > 6)
-        return tsmttsm_fma_kernel<T, 8, 8, E, LAYOUT>;
-    return tsmttsm_fma_kernel<T, 2, 2, E, LAYOUT>;
+        return tsmttsm_fma_kernel<T, 8, 8, G, LAYOUT>;
+    return tsmttsm_fma_kernel<T, 2, 2, G, LAYOUT>;
 }
 
-template <typename T, int E>
+template <typename T, int G>
 static typename fma_kernel<T>::type fma_kernel_of(int choice, enum fma_layout layout)
 {
     switch (layout) {
     case FMA_COLUMNS:
-        return fma_kernel_of<T, E, FMA_COLUMNS>(choice);
+        return fma_kernel_of<T, G, FMA_COLUMNS>(choice);
     case FMA_ROWS:
-        return fma_kernel_of<T, E, FMA_ROWS>(choice);
+        return fma_kernel_of<T, G, FMA_ROWS>(choice);
     default:
-        return fma_kernel_of<T, E, FMA_MIXED>(choice);
+        return fma_kernel_of<T, G, FMA_MIXED>(choice);
     }
 }
 
-/* The kernel of tiles CHOICE and LAYOUT that copies E elements at a
+/* The kernel of tiles CHOICE and LAYOUT that copies G elements at a
    time. */
 template <typename T>
-static typename fma_kernel<T>::type fma_kernel_of(int choice, enum fma_layout layout, int e)
+static typename fma_kernel<T>::type fma_kernel_of(int choice, enum fma_layout layout, int g)
 {
     if constexpr (sizeof(T) == 4)
-        if (e == 4)
+        if (g == 4)
             return fma_kernel_of<T, 4>(choice, layout);
-    return e == 2 ? fma_kernel_of<T, 2>(choice, layout) : fma_kernel_of<T, 1>(choice, layout);
+    return g == 2 ? fma_kernel_of<T, 2>(choice, layout) : fma_kernel_of<T, 1>(choice, layout);
 }
 
 /* The tiles of an M x N call: of those that need at most a block of
@@ -404,7 +398,7 @@ const int FMA_LARGE_TILES_FROM[2] = { 25, 45 };  /* float, complex */
 template <typename T>
 static int pick_fma_tiles(int m, int n)
 {
-    const int v = fma_rows_per_step<T>(), f = sizeof(T) == 8 ? 4 : 1;
+    const int v = tsm_vector_elems<T>(), f = sizeof(T) == 8 ? 4 : 1;
     const bool large = 2 * m * n >= FMA_LARGE_TILES_FROM[sizeof(T) / 8] * (m + n);
     long best_cost = 0, best_tiles = 0;
     int best = -1;
@@ -440,37 +434,36 @@ int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          cudaStream_t stream, idx_t *grid, void **workspace)
 {
-    const int v = fma_rows_per_step<T>();
+    const int v = tsm_vector_elems<T>();
     const int choice = pick_fma_tiles<T>((int)m, (int)n);
     const fma_shape shape = fma_make_shape((int)m, (int)n, fma_tiles[choice].tm,
                                            fma_tiles[choice].tn);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
-    /* Copies of E elements (16 or 8 bytes) need arrays aligned to them and
+    /* Copies of G elements (16 or 8 bytes) need arrays aligned to them and
        lines (a column-major operand's columns, an interleaved one's rows)
        of whole copies; else one element at a time.  The chunks are the
        same either way (chunk_copy). */
     const idx_t line_a = a_columns ? a_si : a_sl, line_b = b_columns ? b_sj : b_sl;
-    int e = v;
-    while (e > 1
-           && ((uintptr_t)a % (e * sizeof(T)) != 0 || (uintptr_t)b % (e * sizeof(T)) != 0
-               || line_a % e != 0 || line_b % e != 0))
-        e /= 2;
+    int g = v;
+    while (g > 1
+           && ((uintptr_t)a % (g * sizeof(T)) != 0 || (uintptr_t)b % (g * sizeof(T)) != 0
+               || line_a % g != 0 || line_b % g != 0))
+        g /= 2;
     const enum fma_layout layout = a_columns && b_columns     ? FMA_COLUMNS
                                    : !a_columns && !b_columns ? FMA_ROWS
                                                               : FMA_MIXED;
-    typename fma_kernel<T>::type kernel = fma_kernel_of<T>(choice, layout, e);
+    typename fma_kernel<T>::type kernel = fma_kernel_of<T>(choice, layout, g);
     const int blocks =
         fma_blocks_per_sm(fma_tiles[choice].tm, fma_tiles[choice].tn, sizeof(T), layout);
     const unsigned sign_bit = sizeof(T) == 8 ? 0x80000000u : 0;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
-    int status = chunk_shared_limit(FMA_SHARED_MAX, &shared_max);
+    int status = chunk_shared_limit(FMA_SHARED_MAX, blocks, &shared_max);
 
     if (status != 0)
         return status;
-    shared_max /= blocks;
-    /* A chunk of about STAGE_BYTES, a multiple of 8 rows; a column-major
+    /* A chunk of about STAGE_BYTES / BLOCKS, a multiple of 8 rows; a column-major
        line's vectors within one pass of the block; no more than K needs;
        all stages within SHARED_MAX.  Not a power of two: at widths whose
        rows do not divide 64 KiB, that would leave up to half the chunk,

@@ -525,7 +525,7 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
-    int status = chunk_shared_limit(TENSOR_SHARED_MAX, &shared_max);
+    int status = chunk_shared_limit(TENSOR_SHARED_MAX, 1, &shared_max);
 
     if (status != 0)
         return status;

@@ -13,6 +13,9 @@
  * CTSMTTSM; the same) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
  *
+ * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
+ * older device their calls take the staged kernel with large tiles.
+ *
  * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
  * with inner dimension K and output width w, the arithmetic intensity is
  * that of the square product of width 2ab/(a+b) (a, b the two widths): the
@@ -67,8 +70,9 @@ static int forced_path()
     return -1;
 }
 
-enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
-                              idx_t w1, idx_t w2)
+/* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
+static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
+                                 idx_t w1, idx_t w2)
 {
     const int forced = forced_path();
 
@@ -104,42 +108,63 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
     }
 }
 
-/* The table of each device, looked up once per host thread by the
-   device's name. */
-const int TABLE_DEVICES = 64;
-static __thread int table_of_device[TABLE_DEVICES];
-static __thread bool tables_looked_up[TABLE_DEVICES];
+/* What a call needs of its device, looked up once per host thread and
+   device: the table that names it, and whether it has what the chunk
+   kernels need (sm_80: cp.async and the FP64 mma). */
+struct device_facts {
+    bool looked_up;
+    int table;
+    bool chunk_kernels;
+};
+const int FACT_DEVICES = 64;
+static __thread device_facts facts_of_device[FACT_DEVICES];
 
-static int device_table()
+static const device_facts *current_device_facts()
 {
-    int device = 0, found = 0;
+    static const device_facts unknown = { true, 0, false };
+    int device = 0;
     cudaDeviceProp prop;
 
-    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= TABLE_DEVICES) {
+    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= FACT_DEVICES) {
         cudaGetLastError();
-        return 0;
+        return &unknown;
     }
-    if (tables_looked_up[device])
-        return table_of_device[device];
+    device_facts *f = &facts_of_device[device];
+    if (f->looked_up)
+        return f;
+    f->table = 0;
+    f->chunk_kernels = false;
     if (cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
         for (int i = 0; i < tsm_tuned_table_count; i++)
             if (strcmp(tsm_tuned_tables[i].device, prop.name) == 0) {
-                found = i;
+                f->table = i;
                 break;
             }
+        f->chunk_kernels = prop.major >= 8;
     } else {
         cudaGetLastError();
     }
-    table_of_device[device] = found;
-    tables_looked_up[device] = true;
-    return found;
+    f->looked_up = true;
+    return f;
 }
 
 char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
                          int width)
 {
-    return tsm_tuned_tables[device_table()]
+    return tsm_tuned_tables[current_device_facts()->table]
         .paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];
+}
+
+enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
+                              idx_t w1, idx_t w2)
+{
+    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2);
+
+    /* The chunk kernels compile to nothing before sm_80: there the staged
+       kernel with large tiles takes their calls. */
+    if ((path == TSM_TENSOR || path == TSM_FMA) && !current_device_facts()->chunk_kernels)
+        return TSM_STAGED_LARGE;
+    return path;
 }
 
 /* Occupancy answers kept per thread: kernel, shared bytes, device. */
