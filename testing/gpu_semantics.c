@@ -6,17 +6,18 @@
  * Runs xTSMTTSM, xTSMM, xMTSM and xGEMT, S/D/C/Z, every TRANS pair, on
  * device arrays of shapes that reach every kernel of the GPU path: the
  * fixed-width and run-time-width xTSMTTSM kernels (square and non-square
- * widths, edge tiles), the xTSMM kernel in both storage orders (M huge with
- * a column-major block vector; N huge with an interleaved one), the cuBLAS
+ * widths, edge tiles), the xTSMM kernels in both storage orders (M huge
+ * with a column-major block vector; N huge with an interleaved one; chunks
+ * of many passes and several chunks a block), the cuBLAS
  * path (widths and K beyond 64, xMTSM), the C := beta*C path (alpha = 0,
  * K = 0) and the transpose and copy kernels.  The scalars cycle through
  * general values, beta = 0 with NaN in C (NaN must not survive, in edge
  * tiles too), alpha = 0 and beta = 1; leading dimensions are tight or
- * padded.  The tall operands of xTSMTTSM also come in tight buffers, the
- * LD*(COLS-1) + ROWS elements the BLAS requires (K and M not multiples of
- * a kernel's vector, leading dimensions that allow its widest copies), so
- * that compute-sanitizer's memcheck catches a read past an array, which
- * the guards of the other cases would absorb.  Each case checks:
+ * padded.  The tall operands of xTSMTTSM and xTSMM also come in tight
+ * buffers, the LD*(COLS-1) + ROWS elements the BLAS requires (K and M not
+ * multiples of a kernel's vector, leading dimensions that allow its widest
+ * copies), so that compute-sanitizer's memcheck catches a read past an
+ * array, which the guards of the other cases would absorb.  Each case checks:
  *   - INFO = 0 and no XERBLA call;
  *   - the ratio test against a long double host loop and against cuBLAS
  *     (threshold 16);
@@ -71,7 +72,12 @@ static const struct shape tight_shapes[] = {
 static const struct shape tsmm_shapes[] = {
     { 5000, 1, 1 }, { 4099, 3, 5 }, { 3000, 8, 8 }, { 2000, 16, 16 }, { 700, 64, 64 },
     { 1000, 9, 33 }, { 1, 5000, 1 }, { 3, 4099, 5 }, { 8, 3000, 8 }, { 64, 700, 64 },
-    { 7, 7, 7 }, { 300, 5, 65 }, { 300, 5, 0 },
+    { 7, 7, 7 }, { 300, 5, 65 }, { 300, 5, 0 }, { 20001, 13, 5 }, { 6, 9001, 47 },
+    { 30011, 24, 17 },
+};
+static const struct shape tight_tsmm_shapes[] = {
+    { 4097, 5, 7 }, { 7, 4097, 5 }, { 1001, 33, 17 }, { 17, 1001, 33 }, { 2003, 64, 63 },
+    { 63, 2003, 64 },
 };
 static const struct shape mtsm_shapes[] = {
     { 500, 4, 300 }, { 4, 500, 300 }, { 300, 64, 200 }, { 257, 1, 129 },
@@ -219,6 +225,9 @@ int main(void)
                 for (s = 0; s < COUNT(tsmm_shapes); s++)
                     if (!quick || (s + ip + 3) % 9 == (size_t)pair)
                         gemm_case(GPU_TSMM, p, trans[ia], trans[ib], &tsmm_shapes[s], 0);
+                for (s = 0; s < COUNT(tight_tsmm_shapes); s++)
+                    if (!quick || (s + ip + 3) % 9 == (size_t)pair)
+                        gemm_case(GPU_TSMM, p, trans[ia], trans[ib], &tight_tsmm_shapes[s], 1);
                 for (s = 0; s < COUNT(mtsm_shapes); s++)
                     if (!quick || (s + ip + 6) % 9 == (size_t)pair)
                         gemm_case(GPU_MTSM, p, trans[ia], trans[ib], &mtsm_shapes[s], 0);

@@ -11,11 +11,12 @@
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
 #       the FP64 tensor-core kernel of DTSMTTSM and ZTSMTTSM, 2-64; fma, the
-#       FP32 kernel of STSMTTSM and CTSMTTSM, 2-64), tall
-#       operands of SIZE (default 256M: five times the H100's L2 cache, a
-#       sixteenth of the time of 4G), median of N runs (default 3), the
-#       paths of the comma-separated LIST (default all).  Writes
-#       OUT_DIR/tune-PATH.csv and the logs.
+#       CUDA-core chunk kernels of STSMTTSM and CTSMTTSM and of xTSMM,
+#       2-64), tall operands of SIZE (default 256M: five times the H100's
+#       L2 cache, a sixteenth of the time of 4G), median of N runs (default
+#       3), the paths of the comma-separated LIST (default all).  Writes
+#       OUT_DIR/tune-PATH.csv (the fma path's xTSMM: tune-fma-tsmm.csv) and
+#       the logs.
 #   testing/gpu_tune_tsm.sh table [--device NAME] CSV... [--device NAME CSV...]...
 #           > src/cuda/gpu_tsmttsm_tsmm_table.cu
 #       Writes one table per --device NAME (the GPU's name as nvidia-smi -L
@@ -43,7 +44,7 @@
 set -u
 
 usage() {
-  sed -n '2,42p' "$0" >&2
+  sed -n '2,43p' "$0" >&2
   exit 2
 }
 
@@ -66,21 +67,29 @@ sweep() {
   mkdir -p "$out" || exit 2
   status=0
   for path in $paths; do
-    routines=tsmttsm,tsmm
-    precisions=sdcz
+    # one bench run per routine set of the path: NAME:ROUTINES:PRECISIONS:WIDTHS
     case $path in
-      direct) widths=2-16 ;;
-      staged-small) widths=2-64 ;;
-      staged-large) widths=4-64 ;;
-      tensor) widths=2-64; routines=tsmttsm; precisions=dz ;;
-      fma) widths=2-64; routines=tsmttsm; precisions=sc ;;
+      direct) runs="direct:tsmttsm,tsmm:sdcz:2-16" ;;
+      staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
+      staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
+      tensor) runs="tensor:tsmttsm:dz:2-64" ;;
+      fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
+      *) usage ;;
     esac
-    TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
-      --precisions $precisions --orders col,int --widths $widths --pairs none --bytes "$bytes" \
-      --reps "$reps" --csv "$out/tune-$path.csv" > "$out/tune-$path.txt" 2>&1
-    rc=$?
-    echo "tuning sweep, path $path: exit $rc, `tail -n 1 "$out/tune-$path.txt"`"
-    test $rc -eq 0 || status=1
+    for run in $runs; do
+      name=${run%%:*}
+      rest=${run#*:}
+      routines=${rest%%:*}
+      rest=${rest#*:}
+      precisions=${rest%%:*}
+      widths=${rest#*:}
+      TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
+        --precisions $precisions --orders col,int --widths $widths --pairs none \
+        --bytes "$bytes" --reps "$reps" --csv "$out/tune-$name.csv" > "$out/tune-$name.txt" 2>&1
+      rc=$?
+      echo "tuning sweep, path $path ($routines): exit $rc, `tail -n 1 "$out/tune-$name.txt"`"
+      test $rc -eq 0 || status=1
+    done
   done
   return $status
 }
@@ -96,7 +105,7 @@ device_table() {
       if (path == "staged-small") return "s"
       if (path == "staged-large") return "l"
       if (path == "tensor") return "t"
-      if (path == "fma") return "f"
+      if (path == "fma" || path == "fma-tsmm") return "f"
       return ""
     }
     FNR == 1 {
@@ -235,7 +244,8 @@ table() {
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
   echo " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
-  echo " * ZTSMTTSM), f FP32 kernel (STSMTTSM and CTSMTTSM), c cuBLAS."
+  echo " * ZTSMTTSM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM),"
+  echo " * c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

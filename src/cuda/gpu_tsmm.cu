@@ -16,7 +16,9 @@
  * reference xGEMM does: temp = alpha*B(l,j)), conjugated where asked, and
  * held in shared memory by every block.  The grid, sized to the device,
  * strides over the rows.  The path comes from the tuned table
- * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, or one of two kernels:
+ * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, the chunk kernel of
+ * gpu_tsmm_fma.cu (the fma path, most widths from 5), or one of two
+ * kernels here:
  *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
  *     4 or 8) consecutive entries of it in registers, loops over l reading
  *     T straight from global memory, and writes its entries once; the grid
@@ -366,7 +368,10 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     bool fits = false;
     int status = 0;
 
-    if (path == TSM_DIRECT)
+    if (path == TSM_FMA)
+        status = tsmm_fma<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw, conj_s,
+                             alpha, beta, c, o_sr, o_sw, stream, &fits);
+    else if (path == TSM_DIRECT)
         status = launch_direct<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
                                   conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
     else if (path != TSM_CUBLAS)

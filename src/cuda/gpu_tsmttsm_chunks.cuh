@@ -91,22 +91,20 @@ __device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int 
    elements of each vector copied and the rest zero.  A vector goes in
    E/G copies of G elements (G = E where the addresses allow whole
    vectors; G < E keeps the plan, and so the chunk, of E-element vectors
-   for arrays aligned only to G elements).  A copy cut short (part of it
-   past what exists) goes element by element, so that nothing past an
-   array is read, not even by a copy whose source size stops short of its
-   size (compute-sanitizer counts the whole copy); what does not exist is
-   zero-filled by copies of source size 0 from SRC (the chunk's first
-   element, which exists).  A thread with no vector copies nothing (not
-   even zeros: they would land in the next line). */
-template <typename T, int E, int PLANES, int G = E>
-__device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, unsigned to,
-                                  unsigned plane_bytes, int slow, idx_t slow_valid, int count)
+   for arrays aligned only to G elements).  With CUT, a copy cut short
+   (part of it past what exists) goes element by element, so that nothing
+   past an array is read, not even by a copy whose source size stops short
+   of its size (compute-sanitizer counts the whole copy); what does not
+   exist is zero-filled by copies of source size 0 from SRC (the chunk's
+   first element, which exists). */
+template <typename T, int E, int PLANES, int G, bool CUT>
+__device__ inline void chunk_copy_lines(const chunk_copy_plan &plan, const T *src, unsigned to,
+                                        unsigned plane_bytes, int slow, idx_t slow_valid,
+                                        int count)
 {
     constexpr int UNIT = (int)sizeof(T) / PLANES;
     const T *from = src + plan.from;
 
-    if (plan.count < 0)
-        return;
     to += plan.to;
 #pragma unroll 4
     for (int s = plan.first; s < slow; s += plan.step) {
@@ -117,8 +115,7 @@ __device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, uns
             const char *units = reinterpret_cast<const char *>(bytes > 0 ? from + g : src);
             const unsigned at = to + g * UNIT;
 #if __CUDA_ARCH__ >= 800
-            if (bytes > 0 && bytes < G * UNIT) {
-                /* A copy cut short: its elements one at a time. */
+            if (CUT && bytes > 0 && bytes < G * UNIT) {
 #pragma unroll
                 for (int e = 0; e < G; e++) {
                     const int element_bytes = e * UNIT < bytes ? UNIT : 0;
@@ -147,6 +144,28 @@ __device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, uns
     }
 }
 
+/* The copies of one chunk (chunk_copy_lines).  A copy cut short that
+   ends inside the array reads, by its source size, only what exists, the
+   rest of its 16 bytes being the next line's; only the chunk AT_END, the
+   one with the array's last line, has copies cut short at the array's
+   end (a vector that COUNT ends inside, not at a copy's end), and only
+   there do they go element by element.  A thread with no vector copies
+   nothing (not even zeros: they would land in the next line). */
+template <typename T, int E, int PLANES, int G = E>
+__device__ inline void chunk_copy(const chunk_copy_plan &plan, const T *src, unsigned to,
+                                  unsigned plane_bytes, int slow, idx_t slow_valid, int count,
+                                  bool at_end)
+{
+    if (plan.count < 0)
+        return;
+    if (G > 1 && at_end && count % G != 0)
+        chunk_copy_lines<T, E, PLANES, G, true>(plan, src, to, plane_bytes, slow, slow_valid,
+                                                count);
+    else
+        chunk_copy_lines<T, E, PLANES, G, false>(plan, src, to, plane_bytes, slow, slow_valid,
+                                                 count);
+}
+
 /* The copies of the chunk of rows L0 .. L0 + ROWS - 1 of one operand X
    (element (l, i) at x[l*x_sl + i*x_si]; COLUMNS when x_sl == 1, WIDTH
    its columns) into shared memory at TO, by PLAN (made for ROWS, or WIDTH
@@ -158,17 +177,19 @@ __device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *
                                           unsigned to, unsigned plane_bytes)
 {
     const idx_t left = k - l0;
+    const bool at_end = l0 + rows >= k;
 
     if (columns) {
         const idx_t cut = left - plan.offset;
         chunk_copy<T, E, PLANES, G>(plan, x + l0, to, plane_bytes, width, width,
-                                 l0 + rows <= k ? plan.count
-                                 : cut < 0      ? 0
-                                 : cut < E      ? (int)cut
-                                                : E);
+                                    !at_end   ? plan.count
+                                    : cut < 0 ? 0
+                                    : cut < E ? (int)cut
+                                              : E,
+                                    at_end);
     } else {
         chunk_copy<T, E, PLANES, G>(plan, x + l0 * x_sl, to, plane_bytes, rows, left,
-                                    plan.count);
+                                    plan.count, at_end);
     }
 }
 

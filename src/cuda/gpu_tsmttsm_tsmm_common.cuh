@@ -16,8 +16,9 @@
  *   TSM_TENSOR        DTSMTTSM and ZTSMTTSM only: the chunk kernel of
  *                     gpu_tsmttsm_tensor.cu, whose warps multiply on the FP64
  *                     tensor cores (mma.sync);
- *   TSM_FMA           STSMTTSM and CTSMTTSM only: the chunk kernel of
- *                     gpu_tsmttsm_fma.cu, register tiles on the FP32 cores;
+ *   TSM_FMA           STSMTTSM and CTSMTTSM, and xTSMM: the chunk kernels
+ *                     of gpu_tsmttsm_fma.cu and gpu_tsmm_fma.cu, register
+ *                     tiles on the CUDA cores;
  *   TSM_CUBLAS        cuBLAS xGEMM, where it is faster.
  * The choice is a table measured on the device (testing/gpu_tune_tsm.sh;
  * one per GPU, the first for any other):
@@ -100,6 +101,16 @@ template <typename T>
 int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          cudaStream_t stream, idx_t *grid, void **workspace);
+
+/* xTSMM on the chunk kernel of gpu_tsmm_fma.cu: out(r, j) := sum_l T(r, l)
+   * alpha*S(l, j) + beta*out(r, j) in the notation of gpu_tsmm.cu (T ROWS
+   x K, S K x W, out ROWS x W; op C of T and S as CONJ_T, CONJ_S).  *FITS
+   is false when the call needs more shared memory than a block may have
+   (then nothing is launched).  0 or an error code. */
+template <typename T>
+int tsmm_fma(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, bool conj_t,
+             const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
+             idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
 
 /* ---- register tiles of the staged kernels ----
  * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of

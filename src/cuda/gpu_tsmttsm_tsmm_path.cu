@@ -9,8 +9,8 @@
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
  * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM
- * and ZTSMTTSM; elsewhere the table decides), "fma" (STSMTTSM and
- * CTSMTTSM; the same) or "cublas" (the tuning sweep,
+ * and ZTSMTTSM; elsewhere the table decides), "fma" (STSMTTSM, CTSMTTSM
+ * and xTSMM; the same) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
@@ -77,9 +77,9 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     const int forced = forced_path();
 
     /* The tensor path exists for DTSMTTSM and ZTSMTTSM alone, the fma path
-       for STSMTTSM and CTSMTTSM. */
+       for STSMTTSM, CTSMTTSM and xTSMM. */
     const bool has_tensor = routine == TSBLAS_TSMTTSM && (precision == 1 || precision == 3);
-    const bool has_fma = routine == TSBLAS_TSMTTSM && (precision == 0 || precision == 2);
+    const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
     idx_t width;
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))

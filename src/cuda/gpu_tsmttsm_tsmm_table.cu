@@ -11,25 +11,31 @@
  *   doc/tuning/h100-tune-staged-large.csv
  *   doc/tuning/h100-tune-tensor.csv
  *   doc/tuning/h100-tune-fma.csv
+ *   doc/tuning/h100-tune-fma-tsmm.csv
  *   doc/tuning/h100-gpu-full.csv
  *   doc/tuning/h100-gpu-full-width1-pairs.csv
  *   doc/tuning/h100-tsmttsm-check.csv
  *   doc/tuning/h100-fma-check.csv
  *   doc/tuning/h100-fma-table-check.csv
+ *   doc/tuning/h100-tsmm-table-check.csv
+ *   doc/tuning/h100-tsmm-fma-check.csv
  * NVIDIA H200:
  *   doc/tuning/h200-tune-direct.csv
  *   doc/tuning/h200-tune-staged-small.csv
  *   doc/tuning/h200-tune-staged-large.csv
  *   doc/tuning/h200-tune-tensor.csv
  *   doc/tuning/h200-tune-fma.csv
+ *   doc/tuning/h200-tune-fma-tsmm.csv
  *   doc/tuning/h200-check.csv
  *   doc/tuning/h200-fma-check.csv
  *   doc/tuning/h200-fma-table-check.csv
+ *   doc/tuning/h200-tsmm-fma-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
  * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and
- * ZTSMTTSM), f FP32 kernel (STSMTTSM and CTSMTTSM), c cuBLAS.
+ * ZTSMTTSM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM),
+ * c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -54,17 +60,17 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "ddddddcdcccccccccccccccccccccccccccccccccccccccccccccccccccccccc", /* S col */
-                "ddddddcccccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* S int */
+                "ffffffffffffffffffcccccccccccccfcccccccccccccccccccccccccccccccf", /* S col */
+                "fffdffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfffffcccfcccf" }, /* S int */
             {
-                "ddddddddssscscccccccccccccccccccscsccccccccccccccccccccccccccccc", /* D col */
-                "ddddssssssccsccsccccccccccccccccscscscsccccccccccccccccccccccccc" }, /* D int */
+                "fffdfffdffffffffffffccccfffffcccfffcfffcfffcfcfccccccccccccccccc", /* D col */
+                "ffffffffffffffffffffffcfcfcccfccfcfffffffcfcccccfcccfcfccccccccc" }, /* D int */
             {
-                "ddddddddssssssssssssscccccccccccsssssssssssscccccccccccccccccccc", /* C col */
-                "ddddsssssssssscsssscccccccccccccssssssssssscscccsccccccccccccccc" }, /* C int */
+                "fffffffdffffffffffffffffffcfccccfffffffffffffffcffcccccccccccccc", /* C col */
+                "fffdffffffffffffffffffffcccfccccffffffffsfsffccffcccffcccccccccc" }, /* C int */
             {
-                "sssdllsdslllssscssssssccccccccccllllllllsccccccccccccccccccccccc", /* Z col */
-                "dddsslssssssssssssssslssccccccccslsscccccccccccccccccccccccccccc" }, /* Z int */
+                "ssffflffffllfffcffffffffffffccccfffffffffffffffccccccccccccccccc", /* Z col */
+                "dddfflsffssfsfffffffffffffffccccffffffffcccccccccccccccccccccccc" }, /* Z int */
         },
     } },
     { "NVIDIA H200", {
@@ -84,17 +90,17 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "dddddddddddcddcdcccccccccccccccccccccccccccccccccccccccccccccccc", /* S col */
-                "ddddddcccccccccccccccccccccccccccccccccccccccccccccccccccccccccc" }, /* S int */
+                "ffffffffffffffffffffffffcccccccfcffccffcccccfcfcccfcccccccccccff", /* S col */
+                "ffddffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfcccfcccfcccf" }, /* S int */
             {
-                "ddddddddsssssssdssscscccccccccccscsccccccccccccccccccccccccccccc", /* D col */
-                "ddddssssssscscssscccccccccccccccsccccccccccccccccccccccccccccccc" }, /* D int */
+                "ddfffffdfffffffffffffffffffffcccfffcfffcfcfcfcfcccccccfccccccccc", /* D col */
+                "ffdfffffffffffffffffffffcfcccfccfcfffffffccccccccccccccccccccccc" }, /* D int */
             {
-                "ddddddddsssssssdssssscccccccccccsssssssssssscccccccccccccccccccc", /* C col */
-                "ddddssssssssssssssscccccccccccccssssssssssscsccccccccccccccccccc" }, /* C int */
+                "ffffffffffffffffffffffffffccccccfffffffffffffffcffcccccccccccccc", /* C col */
+                "ffddffffffffffffffffffffccccccccffffffffsfsffcccfccccccccccccccc" }, /* C int */
             {
-                "ddsdssssssssssccssssssccccccccccllslllllcccccccccccccccccccccccc", /* Z col */
-                "dddsssssssssssssssssclssccccccccsssscccccccccccccccccccccccccccc" }, /* Z int */
+                "ddsdffsfffffffffffffffffffffccccffffffffffffffcccccccccccccccccc", /* Z col */
+                "dddssfssffffffffffffffffccffccccffffffffcccccccccccccccccccccccc" }, /* Z int */
         },
     } },
 };

@@ -14,6 +14,7 @@ TSBLAS_CUDA_CU_FILES = \
 	%reldir%/gpu_tsmttsm.cu \
 	%reldir%/gpu_tsmttsm_tensor.cu \
 	%reldir%/gpu_tsmttsm_fma.cu \
+	%reldir%/gpu_tsmm_fma.cu \
 	%reldir%/gpu_tsmm.cu \
 	%reldir%/gpu_tsmttsm_tsmm_path.cu \
 	%reldir%/gpu_tsmttsm_tsmm_table.cu \
@@ -25,6 +26,7 @@ TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/cuda_internal.cuh \
 	%reldir%/gpu_tsmttsm_tsmm_common.cuh \
 	%reldir%/gpu_tsmttsm_chunks.cuh \
+	%reldir%/gpu_tsm_fma_tiles.cuh \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
@@ -45,7 +47,11 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-fma-check-table.txt doc/tuning/h100-fma-table-check.csv \
 	doc/tuning/h100-fma-k2e20.csv doc/tuning/h200-tune-fma.csv \
 	doc/tuning/h200-fma-check.csv doc/tuning/h200-fma-check-table.txt \
-	doc/tuning/h200-fma-table-check.csv doc/tuning/h200-fma-k2e20.csv
+	doc/tuning/h200-fma-table-check.csv doc/tuning/h200-fma-k2e20.csv \
+	doc/tuning/h100-tune-fma-tsmm.csv doc/tuning/h100-tsmm-table-check.csv \
+	doc/tuning/h100-tsmm-fma-check.csv doc/tuning/h100-tsmm-k2e20.csv \
+	doc/tuning/h100-tsmttsm-table-1g.csv doc/tuning/h200-tune-fma-tsmm.csv \
+	doc/tuning/h200-tsmm-fma-check.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)

@@ -1,0 +1,567 @@
+/*
+ * gpu_tsmm_fma.cu: xTSMM on register tiles of the CUDA cores, fed by
+ * chunks of the tall operand in shared memory (the fma path of
+ * gpu_tsmttsm_tsmm_common.cuh).
+ *
+ * Purpose
+ * =======
+ * tsmm_fma computes out(r, j) := sum_l T(r, l) * alpha*S(l, j) + beta *
+ * out(r, j) for the tall operand T (ROWS x K), the small S (K x W) and the
+ * output of gpu_tsmm.cu (C, or C**T when C is wide), K and W <= 64.
+ *
+ * Why this kernel.  xTSMM moves T in and C out; at width 16 (K = W) the
+ * product needs 4 flop per byte of DTSMM (12 Tflop/s at the H100's 3 TB/s
+ * of copy), at width 64 16 flop per byte of STSMM (48 Tflop/s, three
+ * quarters of the FP32 rate): the kernel must read T once with wide
+ * coalesced accesses whatever its storage order, write C once, and spend
+ * little besides the multiply-adds.  It is the register tiling of
+ * gpu_tsmttsm_fma.cu turned around: the rows of T are cut into chunks of
+ * ROWS rows, block b takes chunks b, b + grid, ..., and its 256 threads
+ * copy a chunk into shared memory with asynchronous copies
+ * (gpu_tsmttsm_chunks.cuh: 16-byte copies where T allows, else 8 or 4
+ * bytes; a column-major T stays column-major there, an interleaved one
+ * row-major, so that the copies are straight runs of memory) in
+ * FMA_STAGES stages, so that the copies of the next chunk overlap the
+ * arithmetic of this one.  alpha*op(S), zero past K and W, sits in shared
+ * memory for the whole kernel.
+ *
+ * The threads of a block are TILES_M x TILES_N tiles of TM x TN entries
+ * of the output (gpu_tsm_fma_tiles.cuh: TILES_N tiles cover W, and the
+ * thread-to-tile map pairs the lanes that load the same fragments); a
+ * pass covers TILES_M*TM rows of the chunk, a chunk is PASSES passes.  In
+ * a pass a thread runs through l in steps of V (16 bytes of elements),
+ * each TM + TN fragment loads and TM*TN*V multiply-adds, and then writes
+ * its tile: 16-byte stores along the contiguous direction of the output
+ * where its alignment allows (a column-major output from a column-major
+ * chunk, whose tiles hold runs of consecutive rows, or an interleaved
+ * output), else element stores, which the lanes of a warp make to
+ * consecutive addresses.  With beta != 0 it reads those elements of C
+ * first; with beta == 0 it never reads C.  Each entry is summed in the
+ * order of l by one thread: bit-identical run to run.
+ *
+ * op C of T is a flip of the sign bit of the imaginary parts it loads;
+ * op C of S is applied when alpha*S is formed.
+ *
+ * Arguments
+ * =========
+ * As tsmm_staged_kernel of gpu_tsmm.cu: T(r, l) = tall[r*t_sr + l*t_sl],
+ * S(l, j) = small[l*s_sl + j*s_sw], out(r, j) = out[r*o_sr + j*o_sw];
+ * 1 <= K, W <= 64; t_sr == 1 (column-major T) or t_sl == 1 (interleaved);
+ * o_sr == 1 or o_sw == 1.
+ */
+#include <config.h>
+#include "gpu_tsm_fma_tiles.cuh"
+
+namespace tsblas {
+
+/* The tall operand's pitch in shared memory, in elements.  Interleaved
+   (rows at r*pitch, the fragment loads of a warp at distinct rows): KV
+   (K rounded up to a vector) padded to 16 mod 128 bytes.  Column-major
+   (columns at l*pitch, a warp's loads consecutive vectors of a column):
+   the chunk's ROWS, a multiple of 8. */
+template <typename T>
+__host__ __device__ inline int tsmm_fma_pitch(bool t_interleaved, int kv, int rows)
+{
+    return fma_pitch<T>(t_interleaved, kv, rows);
+}
+
+/* K rounded up to whole steps of V. */
+template <typename T>
+__host__ __device__ inline int tsmm_fma_kv(int k)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    return (k + V - 1) / V * V;
+}
+
+/* Elements of alpha*S in shared memory (KV x PITCH_S, rounded up to a
+   vector), and of one stage of a chunk of ROWS rows. */
+template <typename T>
+__host__ __device__ inline int tsmm_fma_small_elems(int kv, int pitch_s)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    return (kv * pitch_s + V - 1) / V * V;
+}
+
+template <typename T>
+__host__ __device__ inline int tsmm_fma_stage_elems(bool t_interleaved, int kv, int rows)
+{
+    return (t_interleaved ? rows : kv) * tsmm_fma_pitch<T>(t_interleaved, kv, rows);
+}
+
+/* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access
+   of VE elements each way (OUT aligned to them). */
+template <typename T, int VE>
+__device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
+{
+    typedef typename tsm_raw<VE * sizeof(T)>::type raw;
+    T sum[VE];
+    raw bits;
+
+    if (is_zero(beta)) {
+#pragma unroll
+        for (int e = 0; e < VE; e++)
+            sum[e] = vals[e];
+    } else {
+        T old[VE];
+        bits = *reinterpret_cast<const raw *>(out);
+        memcpy(old, &bits, sizeof bits);
+#pragma unroll
+        for (int e = 0; e < VE; e++)
+            sum[e] = add(vals[e], mul(beta, old[e]));
+    }
+    memcpy(&bits, sum, sizeof bits);
+    *reinterpret_cast<raw *>(out) = bits;
+}
+
+/* The copies of the chunk of an interleaved T without gaps between its
+   rows (t_sr == K): the ELEMS elements from SRC, element p = r*K + l to
+   shared memory at TO + (r*PITCH + l)*sizeof(T).  Rows of K elements that
+   are not a whole number of 16-byte copies would each take several
+   copies cut at both ends, a warp's copies spread over many more sectors
+   than they fill; element copies of consecutive elements by consecutive
+   threads fill every sector they touch. */
+template <typename T>
+__device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int k, int pitch)
+{
+    const int rows_step = TSM_THREADS / k, l_step = TSM_THREADS % k;
+    int r = (int)threadIdx.x / k, l = (int)threadIdx.x % k;
+
+#pragma unroll 4
+    for (int p = threadIdx.x; p < elems; p += TSM_THREADS) {
+#if __CUDA_ARCH__ >= 800
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(
+                         to + (unsigned)((r * pitch + l) * sizeof(T))),
+                     "l"(src + p), "n"(sizeof(T))
+                     : "memory");
+#endif
+        r += rows_step;
+        l += l_step;
+        if (l >= k) {
+            l -= k;
+            r++;
+        }
+    }
+}
+
+template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED>
+__global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
+tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tall, idx_t t_sr,
+                idx_t t_sl, unsigned flip_t, const T *small, idx_t s_sl, idx_t s_sw,
+                bool conj_s, T alpha, T beta, T *out, idx_t o_sr, idx_t o_sw, bool wide_out,
+                bool flat)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    /* STRIDED: a thread's entries along the contiguous direction of the
+       output are TILES apart, not in vectors, so that the element stores
+       of a warp are to consecutive addresses. */
+    constexpr int VA = STRIDED && LAYOUT == FMA_COLUMNS ? 1 : TM < V ? TM : V;
+    constexpr int VB = STRIDED && LAYOUT == FMA_ROWS ? 1 : TN < V ? TN : V;
+    const bool t_interleaved = LAYOUT == FMA_MIXED ? t_sr != 1 : LAYOUT == FMA_ROWS;
+    const bool o_columns = LAYOUT == FMA_MIXED ? o_sr == 1 : LAYOUT == FMA_COLUMNS;
+    const fma_shape shape = fma_make_shape(tiles_m * TM, w, TM, TN);
+    const int pass_rows = shape.width_a, rows = passes * pass_rows;
+    const int kv = tsmm_fma_kv<T>(k);
+    const int pitch_s = fma_pitch<T>(false, 0, shape.width_b);
+    const int pitch_t = tsmm_fma_pitch<T>(t_interleaved, kv, rows);
+    const int small_elems = tsmm_fma_small_elems<T>(kv, pitch_s);
+    const int stage_elems = tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
+    const idx_t nchunks = (nrows + rows - 1) / rows;
+    const int t = threadIdx.x;
+    const bool computes = t < shape.tiles;
+    int tile_i, tile_j;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    T *s = reinterpret_cast<T *>(shared_bytes);
+    T *stages = s + small_elems;
+    const unsigned stages_shared =
+        (unsigned)__cvta_generic_to_shared(stages);
+    /* A column-major chunk's lines are T's K columns of ROWS elements, an
+       interleaved one's its ROWS rows of K. */
+    const chunk_copy_plan plan = chunk_make_plan<V, sizeof(T)>(
+        t_interleaved ? t_sr : t_sl, t_interleaved ? k : rows, pitch_t, false);
+    int offset_t[TM], offset_s[TN], row_of[TM], column_of[TN];
+    idx_t chunk = blockIdx.x;
+
+    if (LAYOUT == FMA_ROWS) {
+        /* Consecutive threads along the rows of the output, so that a
+           warp's stores (16-byte vectors, or elements where STRIDED) are
+           runs of memory. */
+        tile_i = t % shape.tiles / shape.tiles_n;
+        tile_j = t % shape.tiles % shape.tiles_n;
+    } else {
+        fma_tile_of(shape, t % shape.tiles, &tile_i, &tile_j);
+    }
+#pragma unroll
+    for (int x = 0; x < TM; x++) {
+        row_of[x] = fma_column(x, tile_i, shape.tiles_m, VA, t_interleaved);
+        offset_t[x] = t_interleaved ? row_of[x] * pitch_t : row_of[x];
+    }
+#pragma unroll
+    for (int y = 0; y < TN; y++) {
+        column_of[y] = fma_column(y, tile_j, shape.tiles_n, VB, false);
+        offset_s[y] = column_of[y];
+    }
+
+    for (int e = t; e < small_elems; e += TSM_THREADS) {
+        const int l = e / pitch_s, j = e % pitch_s;
+        s[e] = l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
+                              : zero<T>();
+    }
+    /* What the copies never write (the lines past K of a column-major
+       chunk, the ends of the rows of an interleaved one) is zero once. */
+    for (int e = t; e < FMA_STAGES * stage_elems; e += TSM_THREADS)
+        stages[e] = zero<T>();
+    __syncthreads();
+
+    chunk_loop<FMA_STAGES>(
+        nchunks,
+        [&](idx_t c, int stage) {
+            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
+            /* Rows past ROWS are never written: their garbage stays in them. */
+            if (flat)
+                tsmm_copy_flat<T>(tall + c * rows * k,
+                                  (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k),
+                                  to, k, pitch_t);
+            else
+                chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !t_interleaved, k, c * rows,
+                                               rows, nrows, to, 0);
+        },
+        [&](int stage) {
+            const idx_t chunk_r0 = chunk * rows;
+            chunk += gridDim.x;
+            if (!computes)
+                return;
+#pragma unroll 1
+            for (int pass = 0; pass < passes; pass++) {
+                const idx_t r0 = chunk_r0 + pass * pass_rows;
+                const T *st = stages + stage * stage_elems
+                              + (t_interleaved ? pass * pass_rows * pitch_t : pass * pass_rows);
+                T acc[TM][TN];
+                if (r0 >= nrows)
+                    break;
+#pragma unroll
+                for (int x = 0; x < TM; x++)
+#pragma unroll
+                    for (int y = 0; y < TN; y++)
+                        acc[x][y] = zero<T>();
+#pragma unroll 1
+                for (int l0 = 0; l0 < kv; l0 += V) {
+                    T tf[TM][V], sf[TN][V];
+                    fma_fragment<T, TM, VA, V>(tf, st, t_interleaved, pitch_t, l0, offset_t);
+                    fma_fragment<T, TN, VB, V>(sf, s, false, pitch_s, l0, offset_s);
+#pragma unroll
+                    for (int v = 0; v < V; v++) {
+#pragma unroll
+                        for (int x = 0; x < TM; x++)
+                            fma_flip(tf[x][v], flip_t);
+#pragma unroll
+                        for (int x = 0; x < TM; x++)
+#pragma unroll
+                            for (int y = 0; y < TN; y++)
+                                acc[x][y] = fma_acc(acc[x][y], tf[x][v], sf[y][v]);
+                    }
+                }
+
+                if (!STRIDED && wide_out && o_columns && !t_interleaved) {
+                    /* Entries u*VA .. u*VA + VA - 1 of the tile are
+                       consecutive rows. */
+#pragma unroll
+                    for (int y = 0; y < TN; y++) {
+                        if (column_of[y] >= w)
+                            continue;
+#pragma unroll
+                        for (int u = 0; u < TM / VA; u++) {
+                            const idx_t r = r0 + row_of[u * VA];
+                            T *o = out + r + column_of[y] * o_sw;
+                            if (r + VA <= nrows) {
+                                T vals[VA];
+#pragma unroll
+                                for (int e = 0; e < VA; e++)
+                                    vals[e] = acc[u * VA + e][y];
+                                tsmm_put<T, VA>(o, vals, beta);
+                            } else {
+                                for (int e = 0; e < VA && r + e < nrows; e++)
+                                    tsmm_put<T, 1>(o + e, { acc[u * VA + e][y] }, beta);
+                            }
+                        }
+                    }
+                } else if (!STRIDED && wide_out && !o_columns) {
+                    /* Entries u*VB .. u*VB + VB - 1 are consecutive
+                       columns. */
+#pragma unroll
+                    for (int x = 0; x < TM; x++) {
+                        const idx_t r = r0 + row_of[x];
+                        if (r >= nrows)
+                            continue;
+#pragma unroll
+                        for (int u = 0; u < TN / VB; u++) {
+                            const int j = column_of[u * VB];
+                            T *o = out + r * o_sr + j;
+                            if (j + VB <= w) {
+                                T vals[VB];
+#pragma unroll
+                                for (int e = 0; e < VB; e++)
+                                    vals[e] = acc[x][u * VB + e];
+                                tsmm_put<T, VB>(o, vals, beta);
+                            } else {
+                                for (int e = 0; e < VB && j + e < w; e++)
+                                    tsmm_put<T, 1>(o + e, { acc[x][u * VB + e] }, beta);
+                            }
+                        }
+                    }
+                } else {
+#pragma unroll
+                    for (int x = 0; x < TM; x++)
+#pragma unroll
+                        for (int y = 0; y < TN; y++) {
+                            const idx_t r = r0 + row_of[x];
+                            if (r < nrows && column_of[y] < w)
+                                tsmm_put<T, 1>(out + r * o_sr + column_of[y] * o_sw,
+                                               { acc[x][y] }, beta);
+                        }
+                }
+            }
+        });
+}
+
+/* ---- the tiles of a call ---- */
+
+template <typename T>
+struct tsmm_fma_kernel_ptr {
+    typedef void (*type)(idx_t, int, int, int, int, const T *, idx_t, idx_t, unsigned,
+                         const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool, bool);
+};
+
+/* The tiles instantiated: those of gpu_tsmttsm_fma.cu, up to 64
+   accumulator registers (a complex float or a double entry takes two, a
+   complex double four): float to 8 x 8, double and complex float to
+   4 x 8 and 8 x 4, complex double to 4 x 4. */
+struct tsmm_fma_tile {
+    int tm, tn;
+};
+static const tsmm_fma_tile tsmm_fma_tiles[] = {
+    { 2, 2 }, { 2, 4 }, { 4, 2 }, { 4, 4 }, { 4, 8 }, { 8, 4 }, { 8, 8 }, { 8, 1 }
+};
+
+/* A tile of one column, for the strided interleaved output of W up to
+   TSMM_FMA_COLUMN_TILES_TO: threads that store consecutive elements of
+   the output rows, W of them a row, so that the element stores of a warp
+   fill whole runs of memory. */
+const int TSMM_FMA_COLUMN_TILE = 7;
+const int TSMM_FMA_COLUMN_TILES_TO = 16;
+
+template <typename T>
+constexpr int tsmm_fma_tile_count()
+{
+    return sizeof(T) == 4 ? 7 : sizeof(T) == 8 ? 6 : 4;
+}
+
+template <typename T, int G, int LAYOUT, bool STRIDED>
+static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice)
+{
+    switch (choice) {
+    case 0:
+        return tsmm_fma_kernel<T, 2, 2, G, LAYOUT, STRIDED>;
+    case 1:
+        return tsmm_fma_kernel<T, 2, 4, G, LAYOUT, STRIDED>;
+    case 2:
+        return tsmm_fma_kernel<T, 4, 2, G, LAYOUT, STRIDED>;
+    }
+    if constexpr (tsmm_fma_tile_count<T>() > 4) {
+        switch (choice) {
+        case 4:
+            return tsmm_fma_kernel<T, 4, 8, G, LAYOUT, STRIDED>;
+        case 5:
+            return tsmm_fma_kernel<T, 8, 4, G, LAYOUT, STRIDED>;
+        }
+    }
+    if constexpr (tsmm_fma_tile_count<T>() > 6)
+        if (choice == 6)
+            return tsmm_fma_kernel<T, 8, 8, G, LAYOUT, STRIDED>;
+    if constexpr (LAYOUT == FMA_ROWS && STRIDED)
+        if (choice == TSMM_FMA_COLUMN_TILE)
+            return tsmm_fma_kernel<T, 8, 1, G, LAYOUT, STRIDED>;
+    return tsmm_fma_kernel<T, 4, 4, G, LAYOUT, STRIDED>;
+}
+
+/* The storage orders of a call (gpu_tsm_fma_tiles.cuh), and for the
+   common two whether the output is STRIDED (its lines not aligned to
+   16-byte stores: element stores, lanes at consecutive addresses). */
+template <typename T, int G>
+static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
+                                                                enum fma_layout layout,
+                                                                bool strided)
+{
+    switch (layout) {
+    case FMA_COLUMNS:
+        return strided ? tsmm_fma_kernel_of<T, G, FMA_COLUMNS, true>(choice)
+                       : tsmm_fma_kernel_of<T, G, FMA_COLUMNS, false>(choice);
+    case FMA_ROWS:
+        return strided ? tsmm_fma_kernel_of<T, G, FMA_ROWS, true>(choice)
+                       : tsmm_fma_kernel_of<T, G, FMA_ROWS, false>(choice);
+    default:
+        return tsmm_fma_kernel_of<T, G, FMA_MIXED, false>(choice);
+    }
+}
+
+/* The kernel of tiles CHOICE and LAYOUT that copies G elements at a
+   time (G <= V: 4, 2 or 1 floats, 2 or 1 doubles or complex floats, one
+   complex double). */
+template <typename T>
+static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
+                                                                enum fma_layout layout,
+                                                                bool strided, int g)
+{
+    if constexpr (tsm_vector_elems<T>() >= 4)
+        if (g == 4)
+            return tsmm_fma_kernel_of<T, 4>(choice, layout, strided);
+    if constexpr (tsm_vector_elems<T>() >= 2)
+        if (g == 2)
+            return tsmm_fma_kernel_of<T, 2>(choice, layout, strided);
+    return tsmm_fma_kernel_of<T, 1>(choice, layout, strided);
+}
+
+/* The tiles of a call with inner dimension K and output width W: of those
+   instantiated, the least work per row of the output and step of l,
+   counted as in gpu_tsmttsm_fma.cu in units of 1/(128 V) of a cycle of a
+   multiprocessor: TILES_N * (TM*TN*V*f + 16*(TM + TN)) / TM, f the cost
+   of a multiply-add (1 float, 2 double, 4 complex float, 8 complex
+   double: the FP64 pipes have half the rate), the loads halved for paired
+   tiles (TILES_N even); then the smaller tile.  The tiles of one block a
+   multiprocessor only from TSMM_FMA_LARGE_TILES_FROM (the width of the
+   square product of the same intensity, 2KW/(K + W)): below, two blocks
+   hide the latencies better. */
+const int TSMM_FMA_LARGE_TILES_FROM = 25;
+
+template <typename T>
+static int pick_tsmm_fma_tiles(int k, int w)
+{
+    const int v = tsm_vector_elems<T>();
+    const int f = (scalar_info<T>::is_complex ? 4 : 1)
+                  * (sizeof(typename scalar_info<T>::real) == 8 ? 2 : 1);
+    const bool large = 2 * k * w >= TSMM_FMA_LARGE_TILES_FROM * (k + w);
+    long best_cost = 0;
+    int best = -1;
+
+    for (int c = 0; c < tsmm_fma_tile_count<T>(); c++) {
+        const int tm = tsmm_fma_tiles[c].tm, tn = tsmm_fma_tiles[c].tn;
+        const int tiles_n = (w + tn - 1) / tn;
+        const long cost = (long)tiles_n
+                          * (tm * tn * v * f + (tiles_n % 2 == 0 ? 8 : 16) * (tm + tn)) * 64
+                          / tm;
+        if (!large && fma_blocks_per_sm(tm, tn, sizeof(T), FMA_COLUMNS) == 1)
+            continue;
+        if (best < 0 || cost < best_cost
+            || (cost == best_cost && tm * tn < tsmm_fma_tiles[best].tm * tsmm_fma_tiles[best].tn)) {
+            best = c;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+template <typename T>
+int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, bool conj_t,
+             const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
+             idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits)
+{
+    const int v = tsm_vector_elems<T>();
+    const bool t_interleaved = t_sr != 1, o_columns = o_sr == 1;
+    const enum fma_layout layout = !t_interleaved && o_columns  ? FMA_COLUMNS
+                                   : t_interleaved && !o_columns ? FMA_ROWS
+                                                                 : FMA_MIXED;
+    /* 16-byte stores need the output aligned to them, and so its lines;
+       else the common layouts store elements (STRIDED). */
+    const bool wide_out = (uintptr_t)out % 16 == 0 && (o_columns ? o_sw : o_sr) % v == 0;
+    const bool strided = !wide_out && layout != FMA_MIXED;
+    /* An interleaved T without gaps whose rows are not whole 16-byte
+       copies is copied element by element (tsmm_copy_flat). */
+    const bool flat = t_interleaved && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
+    const int choice = strided && layout == FMA_ROWS && w <= TSMM_FMA_COLUMN_TILES_TO
+                           ? TSMM_FMA_COLUMN_TILE
+                           : pick_tsmm_fma_tiles<T>((int)k, (int)w);
+    const int tm = tsmm_fma_tiles[choice].tm, tn = tsmm_fma_tiles[choice].tn;
+    const int blocks = fma_blocks_per_sm(tm, tn, sizeof(T), layout);
+    /* Copies of G elements need T aligned to them and its lines (columns
+       of a column-major T, rows of an interleaved one) of whole copies. */
+    const idx_t line = t_interleaved ? t_sr : t_sl;
+    int g = v;
+    while (g > 1 && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0))
+        g /= 2;
+    const int kv = tsmm_fma_kv<T>((int)k);
+    const int tiles_n = (int)((w + tn - 1) / tn);
+    const int pitch_s = fma_pitch<T>(false, 0, tiles_n * tn);
+    const size_t small_bytes = (size_t)tsmm_fma_small_elems<T>(kv, pitch_s) * sizeof(T);
+    /* Passes of a multiple of 8 rows, of an even number of tiles where
+       TILES_N is even (so paired; fma_tile_of). */
+    const int m_step = tiles_n % 2 == 0 && 8 / tm < 2 ? 2 : 8 / tm;
+    int tiles_m = TSM_THREADS / tiles_n / m_step * m_step;
+    int shared_max, passes, status;
+    size_t shared;
+    typename tsmm_fma_kernel_ptr<T>::type kernel =
+        tsmm_fma_kernel_of<T>(choice, layout, strided, flat ? 1 : g);
+    auto shared_of = [&](int tiles, int p) {
+        return small_bytes
+               + FMA_STAGES * (size_t)tsmm_fma_stage_elems<T>(t_interleaved, kv, p * tiles * tm)
+                     * sizeof(T);
+    };
+
+    *fits = false;
+    status = chunk_shared_limit(FMA_SHARED_MAX, blocks, &shared_max);
+    if (status != 0)
+        return status;
+    /* Chunks of about FMA_STAGE_BYTES / BLOCKS bytes of T: a pass within
+       that and, for a column-major chunk, lines of at most a vector a
+       thread (chunk_make_plan); then as many passes as fill it, all
+       stages within the shared memory of a block. */
+    const size_t target = (size_t)(FMA_STAGE_BYTES / blocks), row_bytes = k * sizeof(T);
+    auto pass_fits = [&](int tiles) {
+        return ((size_t)tiles * tm * row_bytes <= target
+                && (t_interleaved || tiles * tm <= TSM_THREADS * v)
+                && shared_of(tiles, 1) <= (size_t)shared_max);
+    };
+    while (tiles_m > m_step && !pass_fits(tiles_m))
+        tiles_m -= m_step;
+    if (shared_of(tiles_m, 1) > (size_t)shared_max
+        || (!t_interleaved && tiles_m * tm > TSM_THREADS * v))
+        return 0;
+    passes = (int)(target / ((size_t)tiles_m * tm * row_bytes));
+    if (!t_interleaved && passes > TSM_THREADS * v / (tiles_m * tm))
+        passes = TSM_THREADS * v / (tiles_m * tm);
+    if ((idx_t)passes * tiles_m * tm > nrows)
+        passes = (int)((nrows + tiles_m * tm - 1) / (tiles_m * tm));
+    if (passes < 1)
+        passes = 1;
+    while (passes > 1 && shared_of(tiles_m, passes) > (size_t)shared_max)
+        passes--;
+    shared = shared_of(tiles_m, passes);
+    *fits = true;
+
+    int blocks_per_sm = 0;
+    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    const idx_t rows = (idx_t)passes * tiles_m * tm;
+    const idx_t grid = fill_grid(blocks_per_sm, (nrows + rows - 1) / rows);
+    kernel<<<(unsigned)grid, TSM_THREADS, shared, stream>>>(
+        nrows, (int)w, (int)k, tiles_m, passes, tall, t_sr, t_sl,
+        conj_t ? 0x80000000u : 0u, small, s_sl, s_sw, conj_s, alpha, beta, out, o_sr, o_sw,
+        wide_out, flat);
+    return launch_status("xTSMM fma kernel");
+}
+
+template int tsmm_fma<float>(idx_t, idx_t, idx_t, const float *, idx_t, idx_t, bool,
+                             const float *, idx_t, idx_t, bool, float, float, float *, idx_t,
+                             idx_t, cudaStream_t, bool *);
+template int tsmm_fma<double>(idx_t, idx_t, idx_t, const double *, idx_t, idx_t, bool,
+                              const double *, idx_t, idx_t, bool, double, double, double *,
+                              idx_t, idx_t, cudaStream_t, bool *);
+template int tsmm_fma<cuFloatComplex>(idx_t, idx_t, idx_t, const cuFloatComplex *, idx_t, idx_t,
+                                      bool, const cuFloatComplex *, idx_t, idx_t, bool,
+                                      cuFloatComplex, cuFloatComplex, cuFloatComplex *, idx_t,
+                                      idx_t, cudaStream_t, bool *);
+template int tsmm_fma<cuDoubleComplex>(idx_t, idx_t, idx_t, const cuDoubleComplex *, idx_t,
+                                       idx_t, bool, const cuDoubleComplex *, idx_t, idx_t, bool,
+                                       cuDoubleComplex, cuDoubleComplex, cuDoubleComplex *,
+                                       idx_t, idx_t, cudaStream_t, bool *);
+
+} /* namespace tsblas */
