@@ -51,7 +51,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tune-fma-tsmm.csv doc/tuning/h100-tsmm-table-check.csv \
 	doc/tuning/h100-tsmm-fma-check.csv doc/tuning/h100-tsmm-k2e20.csv \
 	doc/tuning/h100-tsmttsm-table-1g.csv doc/tuning/h200-tune-fma-tsmm.csv \
-	doc/tuning/h200-tsmm-fma-check.csv
+	doc/tuning/h200-tsmm-fma-check.csv doc/tuning/h100-tsmm-table-check-table.txt \
+	doc/tuning/tsmm-fma-forced-table.txt
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
