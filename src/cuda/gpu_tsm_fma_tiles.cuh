@@ -7,8 +7,9 @@
  * by gpu_tsmttsm_chunks.cuh) by a second operand in shared memory: a
  * thread keeps a TM x TN tile of results in registers and, a step of V
  * elements of the inner dimension at a time (V = 16 bytes of elements),
- * loads TM + TN fragments of V elements with 16-byte shared-memory loads
- * (fma_fragment) and does TM*TN*V multiply-adds.  What is here: the
+ * loads the V elements of each of its TM + TN rows and columns
+ * (fma_fragment: 16-byte shared-memory loads where they are consecutive,
+ * narrower ones where not) and does TM*TN*V multiply-adds.  What is here: the
  * storage orders fixed at compile time, blocks a multiprocessor, pitches,
  * the tiles of a call and the thread-to-tile map, the fragments, and op C
  * as a flip of a sign bit.
@@ -29,9 +30,10 @@ const int FMA_SHARED_MAX = 200 * 1024;
 /* The storage orders of a kernel, fixed at compile time for the two
    common ones, so that the fragment loads of the inner loop are straight
    code: every tall array column-major (xTSMTTSM: op(A) = A^T, op(B) = B;
-   xTSMM: op(A) = A and C), every one interleaved (xTSMTTSM: op(A) = A,
-   op(B) = B^T; xTSMM: op(B) = B^T and C^T), or any mixture (the mixed
-   calls, decided at run time). */
+   xTSMM: M >= N, op(A) = A, and C), every one interleaved (xTSMTTSM:
+   op(A) = A, op(B) = B^T; xTSMM: M < N, op(B) = B, whose rows are those of
+   the tall operand op(B)**T, and C**T), or any mixture (the mixed calls,
+   decided at run time). */
 enum fma_layout { FMA_COLUMNS, FMA_ROWS, FMA_MIXED };
 
 /* Blocks of TSM_THREADS a multiprocessor: two where a tile's accumulators

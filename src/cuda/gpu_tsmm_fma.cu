@@ -30,7 +30,9 @@
  * thread-to-tile map pairs the lanes that load the same fragments); a
  * pass covers TILES_M*TM rows of the chunk, a chunk is PASSES passes.  In
  * a pass a thread runs through l in steps of V (16 bytes of elements),
- * each TM + TN fragment loads and TM*TN*V multiply-adds, and then writes
+ * each the loads of its fragments of T and S (16-byte loads where a
+ * fragment's elements are consecutive in shared memory, narrower ones
+ * where not) and TM*TN*V multiply-adds, and then writes
  * its tile: 16-byte stores along the contiguous direction of the output
  * where its alignment allows (a column-major output from a column-major
  * chunk, whose tiles hold runs of consecutive rows, or an interleaved
@@ -56,7 +58,8 @@ namespace tsblas {
 
 /* The tall operand's pitch in shared memory, in elements.  Interleaved
    (rows at r*pitch, the fragment loads of a warp at distinct rows): KV
-   (K rounded up to a vector) padded to 16 mod 128 bytes.  Column-major
+   (K rounded up to a vector) rounded up to an odd number of 16-byte
+   vectors (fma_pitch).  Column-major
    (columns at l*pitch, a warp's loads consecutive vectors of a column):
    the chunk's ROWS, a multiple of 8. */
 template <typename T>
@@ -216,7 +219,8 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
         nchunks,
         [&](idx_t c, int stage) {
             const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
-            /* Rows past ROWS are never written: their garbage stays in them. */
+            /* Rows past NROWS are not copied: they keep what an earlier
+               chunk left, and their results are never stored. */
             if (flat)
                 tsmm_copy_flat<T>(tall + c * rows * k,
                                   (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k),
@@ -426,7 +430,9 @@ static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
    multiprocessor: TILES_N * (TM*TN*V*f + 16*(TM + TN)) / TM, f the cost
    of a multiply-add (1 float, 2 double, 4 complex float, 8 complex
    double: the FP64 pipes have half the rate), the loads halved for paired
-   tiles (TILES_N even); then the smaller tile.  The tiles of one block a
+   tiles (TILES_N even; the interleaved layout, whose threads run along
+   the output rows, pairs none, so the model undercounts its loads); then
+   the smaller tile.  The tiles of one block a
    multiprocessor only from TSMM_FMA_LARGE_TILES_FROM (the width of the
    square product of the same intensity, 2KW/(K + W)): below, two blocks
    hide the latencies better. */
@@ -509,14 +515,15 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     status = chunk_shared_limit(FMA_SHARED_MAX, blocks, &shared_max);
     if (status != 0)
         return status;
-    /* Chunks of about FMA_STAGE_BYTES / BLOCKS bytes of T: a pass within
-       that and, for a column-major chunk, lines of at most a vector a
-       thread (chunk_make_plan); then as many passes as fill it, all
-       stages within the shared memory of a block. */
+    /* Chunks of about FMA_STAGE_BYTES / BLOCKS bytes of T, of whole
+       passes: a pass of every thread's tile where the stages of one pass
+       fit the shared memory of a block (and, for a column-major chunk,
+       lines of at most a vector a thread: chunk_make_plan), even beyond
+       that size (at K = 64 and a narrow output, a pass within it would
+       leave most threads idle); then as many passes as fill it. */
     const size_t target = (size_t)(FMA_STAGE_BYTES / blocks), row_bytes = k * sizeof(T);
     auto pass_fits = [&](int tiles) {
-        return ((size_t)tiles * tm * row_bytes <= target
-                && (t_interleaved || tiles * tm <= TSM_THREADS * v)
+        return ((t_interleaved || tiles * tm <= TSM_THREADS * v)
                 && shared_of(tiles, 1) <= (size_t)shared_max);
     };
     while (tiles_m > m_step && !pass_fits(tiles_m))

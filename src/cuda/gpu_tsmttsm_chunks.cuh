@@ -32,15 +32,18 @@ namespace tsblas {
  * or the real and the imaginary parts split into two planes.  The plan
  * hands each thread vectors of E consecutive elements; chunk_copy moves a
  * vector in copies of G elements (the caller guarantees the addresses
- * aligned to G elements).  What does not exist (past K, past the width)
- * is never read: those elements are zero-filled by copies of source size
- * 0 from the chunk's first element.  The vectors of a line
- * are spread over as many
- * consecutive threads (at most the block; a power of two where lines are
- * shifted, below), so that the loads of a warp are coalesced in either
- * storage order and few threads idle; each thread keeps one vector
- * position for every chunk, and steps over lines by a constant, so the
- * plan is made once and a copy costs a few instructions.
+ * aligned to G elements, and so a line's stride in memory a multiple of G
+ * and at least its length).  What does not exist (past K, past the width)
+ * is never read and lands as zeros: by copies of source size 0 from the
+ * chunk's first element, and at the end of a line cut inside a copy by
+ * that copy's shorter source size (its bytes past the line lie in the
+ * next line, which exists except at the array's end; see chunk_copy).
+ * The vectors of a line are spread over as many consecutive threads (at
+ * most the block; a power of two where lines are shifted, below), so that
+ * the loads of a warp are coalesced in either storage order and few
+ * threads idle; each thread keeps one vector position for every chunk,
+ * and steps over lines by a constant, so the plan is made once and a copy
+ * costs a few instructions.
  */
 struct chunk_copy_plan {
     idx_t from, from_step;  /* elements from the chunk's start: first copy, between copies */

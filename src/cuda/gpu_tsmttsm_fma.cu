@@ -36,7 +36,8 @@
  * multiply-adds (four real ones for a complex product).  In a column-major chunk a thread's columns are
  * interleaved with those of the other tiles (entry w of tile t is column
  * w*tiles + t), so that the lanes of a warp load consecutive columns,
- * whose pitch of 16 mod 128 bytes puts them in distinct banks; in a
+ * whose pitch of an odd number of 16-byte vectors puts eight of them in
+ * distinct banks; in a
  * row-major chunk its vectors are (entry w is column (w/VW*tiles + t)*VW
  * + w%VW), so that the lanes load consecutive vectors of one row.  Lanes
  * with the same tile side load the same address, and fma_tile_of pairs
