@@ -248,22 +248,9 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                     for (int y = 0; y < TN; y++)
                         acc[x][y] = zero<T>();
 #pragma unroll 1
-                for (int l0 = 0; l0 < kv; l0 += V) {
-                    T tf[TM][V], sf[TN][V];
-                    fma_fragment<T, TM, VA, V>(tf, st, t_interleaved, pitch_t, l0, offset_t);
-                    fma_fragment<T, TN, VB, V>(sf, s, false, pitch_s, l0, offset_s);
-#pragma unroll
-                    for (int v = 0; v < V; v++) {
-#pragma unroll
-                        for (int x = 0; x < TM; x++)
-                            fma_flip(tf[x][v], flip_t);
-#pragma unroll
-                        for (int x = 0; x < TM; x++)
-#pragma unroll
-                            for (int y = 0; y < TN; y++)
-                                acc[x][y] = fma_acc(acc[x][y], tf[x][v], sf[y][v]);
-                    }
-                }
+                for (int l0 = 0; l0 < kv; l0 += V)
+                    fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
+                                                   flip_t, s, false, pitch_s, offset_s, 0, l0);
 
                 if (!STRIDED && wide_out && o_columns && !t_interleaved) {
                     /* Entries u*VA .. u*VA + VA - 1 of the tile are

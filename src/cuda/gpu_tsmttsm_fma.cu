@@ -132,25 +132,9 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
             const T *sa = stages + stage * stage_elems;
             const T *sb = sa + plane_a;
 #pragma unroll 1
-            for (int l0 = group * V; l0 < rows; l0 += groups * V) {
-                T af[TM][V], bf[TN][V];
-                fma_fragment<T, TM, VA, V>(af, sa, a_columns, pitch_a, l0, offset_a);
-                fma_fragment<T, TN, VB, V>(bf, sb, b_columns, pitch_b, l0, offset_b);
-#pragma unroll
-                for (int v = 0; v < V; v++) {
-#pragma unroll
-                    for (int w = 0; w < TM; w++)
-                        fma_flip(af[w][v], flip_a);
-#pragma unroll
-                    for (int x = 0; x < TN; x++)
-                        fma_flip(bf[x][v], flip_b);
-#pragma unroll
-                    for (int w = 0; w < TM; w++)
-#pragma unroll
-                        for (int x = 0; x < TN; x++)
-                            acc[w][x] = fma_acc(acc[w][x], af[w][v], bf[x][v]);
-                }
-            }
+            for (int l0 = group * V; l0 < rows; l0 += groups * V)
+                fma_step<T, TM, TN, VA, VB, V>(acc, sa, a_columns, pitch_a, offset_a, flip_a, sb,
+                                               b_columns, pitch_b, offset_b, flip_b, l0);
         });
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
