@@ -10,13 +10,14 @@
 #       tensor, fma), each run timing that path and cuBLAS on the same
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernel of DTSMTTSM and ZTSMTTSM, 2-64; fma, the
-#       CUDA-core chunk kernels of STSMTTSM and CTSMTTSM and of xTSMM,
-#       2-64), tall operands of SIZE (default 256M: five times the H100's
-#       L2 cache, a sixteenth of the time of 4G), median of N runs (default
-#       3), the paths of the comma-separated LIST (default all).  Writes
-#       OUT_DIR/tune-PATH.csv (the fma path's xTSMM: tune-fma-tsmm.csv) and
-#       the logs.
+#       the FP64 tensor-core kernels of DTSMTTSM and ZTSMTTSM and of DTSMM
+#       and ZTSMM, 2-64; fma, the CUDA-core chunk kernels of STSMTTSM and
+#       CTSMTTSM and of xTSMM, 2-64), tall operands of SIZE (default 256M:
+#       five times the H100's L2 cache, a sixteenth of the time of 4G),
+#       median of N runs (default 3), the paths of the comma-separated LIST
+#       (default all).  Writes OUT_DIR/tune-PATH.csv (xTSMM of the tensor
+#       and fma paths: tune-tensor-tsmm.csv, tune-fma-tsmm.csv) and the
+#       logs.
 #   testing/gpu_tune_tsm.sh table [--device NAME] CSV... [--device NAME CSV...]...
 #           > src/cuda/gpu_tsmttsm_tsmm_table.cu
 #       Writes one table per --device NAME (the GPU's name as nvidia-smi -L
@@ -72,7 +73,7 @@ sweep() {
       direct) runs="direct:tsmttsm,tsmm:sdcz:2-16" ;;
       staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
       staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
-      tensor) runs="tensor:tsmttsm:dz:2-64" ;;
+      tensor) runs="tensor:tsmttsm:dz:2-64 tensor-tsmm:tsmm:dz:2-64" ;;
       fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
       *) usage ;;
     esac
@@ -104,7 +105,7 @@ device_table() {
       if (path == "direct") return "d"
       if (path == "staged-small") return "s"
       if (path == "staged-large") return "l"
-      if (path == "tensor") return "t"
+      if (path == "tensor" || path == "tensor-tsmm") return "t"
       if (path == "fma" || path == "fma-tsmm") return "f"
       return ""
     }
@@ -243,9 +244,8 @@ table() {
   echo " * Do not edit: sweep again on the target GPU instead"
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
-  echo " * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and"
-  echo " * ZTSMTTSM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM),"
-  echo " * c cuBLAS."
+  echo " * l staged kernel with large tiles, t tensor-core kernel (D and Z),"
+  echo " * f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

@@ -16,9 +16,10 @@
  * reference xGEMM does: temp = alpha*B(l,j)), conjugated where asked, and
  * held in shared memory by every block.  The grid, sized to the device,
  * strides over the rows.  The path comes from the tuned table
- * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, the chunk kernel of
- * gpu_tsmm_fma.cu (the fma path, most widths from 5), or one of two
- * kernels here:
+ * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, the chunk kernels of
+ * gpu_tsmm_fma.cu (the fma path, register tiles on the CUDA cores) and of
+ * gpu_tsmm_tensor.cu (the tensor path of DTSMM and ZTSMM, the FP64 tensor
+ * cores), or one of two kernels here:
  *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
  *     4 or 8) consecutive entries of it in registers, loops over l reading
  *     T straight from global memory, and writes its entries once; the grid
@@ -363,18 +364,33 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     const bool conj_t = (tall_is_a ? opa : opb) == TSBLAS_OP_C;
     const bool conj_s = (tall_is_a ? opb : opa) == TSBLAS_OP_C;
     const idx_t o_sr = tall_is_a ? 1 : ldc, o_sw = tall_is_a ? ldc : 1;
-    const enum tsm_path path = tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1,
-                                               k, w);
+    enum tsm_path path = tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1, k, w);
     bool fits = false;
     int status = 0;
 
+    /* With beta != 0 the fma and staged kernels read C after their
+       products, a load each warp waits for; the tensor kernel copies C's
+       rows with the chunk.  DTSMM and ZTSMM take the tensor kernel for
+       those calls from the table's width 4 (2KW/(K + W); below, its
+       tiles of 16 x 8 are mostly padding), unless TSBLAS_GPU_TSM_PATH
+       forces a path.  H100, 1 GiB, beta = 1, the widths 5-28 of the fma
+       path: 31-64 % of the roofline before, 80-94 % with it; widths 1-3
+       lost (D 2: 79 % against 43 %). */
+    if ((path == TSM_FMA || path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE)
+        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
+        && !tsm_path_forced())
+        path = TSM_TENSOR;
+    if constexpr (tsm_precision<T>::index % 2 == 1)
+        if (path == TSM_TENSOR)
+            status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
+                                    conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
     if (path == TSM_FMA)
         status = tsmm_fma<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw, conj_s,
                              alpha, beta, c, o_sr, o_sw, stream, &fits);
     else if (path == TSM_DIRECT)
         status = launch_direct<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
                                   conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
-    else if (path != TSM_CUBLAS)
+    else if (path != TSM_CUBLAS && path != TSM_TENSOR)
         status = launch_staged<T>(path, rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
                                   conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
     if (status != 0 || fits)

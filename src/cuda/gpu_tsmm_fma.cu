@@ -91,61 +91,6 @@ __host__ __device__ inline int tsmm_fma_stage_elems(bool t_interleaved, int kv, 
     return (t_interleaved ? rows : kv) * tsmm_fma_pitch<T>(t_interleaved, kv, rows);
 }
 
-/* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access
-   of VE elements each way (OUT aligned to them). */
-template <typename T, int VE>
-__device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
-{
-    typedef typename tsm_raw<VE * sizeof(T)>::type raw;
-    T sum[VE];
-    raw bits;
-
-    if (is_zero(beta)) {
-#pragma unroll
-        for (int e = 0; e < VE; e++)
-            sum[e] = vals[e];
-    } else {
-        T old[VE];
-        bits = *reinterpret_cast<const raw *>(out);
-        memcpy(old, &bits, sizeof bits);
-#pragma unroll
-        for (int e = 0; e < VE; e++)
-            sum[e] = add(vals[e], mul(beta, old[e]));
-    }
-    memcpy(&bits, sum, sizeof bits);
-    *reinterpret_cast<raw *>(out) = bits;
-}
-
-/* The copies of the chunk of an interleaved T without gaps between its
-   rows (t_sr == K): the ELEMS elements from SRC, element p = r*K + l to
-   shared memory at TO + (r*PITCH + l)*sizeof(T).  Rows of K elements that
-   are not a whole number of 16-byte copies would each take several
-   copies cut at both ends, a warp's copies spread over many more sectors
-   than they fill; element copies of consecutive elements by consecutive
-   threads fill every sector they touch. */
-template <typename T>
-__device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int k, int pitch)
-{
-    const int rows_step = TSM_THREADS / k, l_step = TSM_THREADS % k;
-    int r = (int)threadIdx.x / k, l = (int)threadIdx.x % k;
-
-#pragma unroll 4
-    for (int p = threadIdx.x; p < elems; p += TSM_THREADS) {
-#if __CUDA_ARCH__ >= 800
-        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(
-                         to + (unsigned)((r * pitch + l) * sizeof(T))),
-                     "l"(src + p), "n"(sizeof(T))
-                     : "memory");
-#endif
-        r += rows_step;
-        l += l_step;
-        if (l >= k) {
-            l -= k;
-            r++;
-        }
-    }
-}
-
 template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tall, idx_t t_sr,

@@ -1,13 +1,16 @@
 /*
  * gpu_tsmttsm_chunks.cuh: the copies of chunks of the tall operands into
- * shared memory that the chunk kernels of xTSMTTSM share: the FP64
- * tensor-core kernel of DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and
- * the FP32 register-tile kernel of STSMTTSM and CTSMTTSM
- * (gpu_tsmttsm_fma.cu).
+ * shared memory that the chunk kernels share: the FP64 tensor-core
+ * kernels of DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
+ * and ZTSMM (gpu_tsmm_tensor.cu), the register-tile kernels of STSMTTSM
+ * and CTSMTTSM (gpu_tsmttsm_fma.cu) and of xTSMM (gpu_tsmm_fma.cu); and
+ * what the two xTSMM kernels share besides: the flat copy of interleaved
+ * rows without gaps, and the store of an output vector.
  *
- * Both kernels cut the K rows into chunks of ROWS rows and copy a chunk of
- * A and of B into shared memory with asynchronous copies (cp.async) while
- * they compute the previous one.  A block vector stored column-major
+ * The xTSMTTSM kernels cut the K rows into chunks of ROWS rows and copy a
+ * chunk of A and of B into shared memory with asynchronous copies
+ * (cp.async) while they compute the previous one (the xTSMM kernels so
+ * the rows of their one tall operand).  A block vector stored column-major
  * (lines = columns, contiguous along l) is kept column-major in shared
  * memory, an interleaved one row-major (lines = rows, contiguous along
  * i), so that every copy is a straight run of memory, coalesced across the
@@ -193,6 +196,63 @@ __device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *
     } else {
         chunk_copy<T, E, PLANES, G>(plan, x + l0 * x_sl, to, plane_bytes, rows, left,
                                     plan.count, at_end);
+    }
+}
+
+/* ---- what the chunk kernels of xTSMM share ---- */
+
+/* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access
+   of VE elements each way (OUT aligned to them). */
+template <typename T, int VE>
+__device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
+{
+    typedef typename tsm_raw<VE * sizeof(T)>::type raw;
+    T sum[VE];
+    raw bits;
+
+    if (is_zero(beta)) {
+#pragma unroll
+        for (int e = 0; e < VE; e++)
+            sum[e] = vals[e];
+    } else {
+        T old[VE];
+        bits = *reinterpret_cast<const raw *>(out);
+        memcpy(old, &bits, sizeof bits);
+#pragma unroll
+        for (int e = 0; e < VE; e++)
+            sum[e] = add(vals[e], mul(beta, old[e]));
+    }
+    memcpy(&bits, sum, sizeof bits);
+    *reinterpret_cast<raw *>(out) = bits;
+}
+
+/* The copies of the chunk of an interleaved T without gaps between its
+   rows (t_sr == K): the ELEMS elements from SRC, element p = r*K + l to
+   shared memory at TO + (r*PITCH + l)*sizeof(T).  Rows of K elements that
+   are not a whole number of 16-byte copies would each take several
+   copies cut at both ends, a warp's copies spread over many more sectors
+   than they fill; element copies of consecutive elements by consecutive
+   threads fill every sector they touch. */
+template <typename T>
+__device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int k, int pitch)
+{
+    const int rows_step = TSM_THREADS / k, l_step = TSM_THREADS % k;
+    int r = (int)threadIdx.x / k, l = (int)threadIdx.x % k;
+
+#pragma unroll 4
+    for (int p = threadIdx.x; p < elems; p += TSM_THREADS) {
+#if __CUDA_ARCH__ >= 800
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(
+                         to + (unsigned)((r * pitch + l) * sizeof(T))),
+                     "l"(src + p), "n"(sizeof(T))
+                     : "memory");
+#endif
+        r += rows_step;
+        l += l_step;
+        if (l >= k) {
+            l -= k;
+            r++;
+        }
     }
 }
 

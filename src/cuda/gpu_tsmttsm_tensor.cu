@@ -53,60 +53,10 @@
  * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
  */
 #include <config.h>
-#include "gpu_tsmttsm_chunks.cuh"
+#include "gpu_tsm_dmma.cuh"
 
 namespace tsblas {
 
-/* Stages of shared memory per block (one chunk computed while the next
-   is copied), the bytes of one chunk of A and B aimed at, and the shared
-   memory of a block at most (less where the device has less).  Measured
-   on the H100 (doc/gpu-performance.md): chunks of 64 KiB in two stages, one
-   block per multiprocessor, beat 16 and 32 KiB in two to four stages with
-   two blocks, most at the widest complex products. */
-const int TENSOR_STAGES = 2;
-const int TENSOR_STAGE_BYTES = 64 * 1024;
-const int TENSOR_SHARED_MAX = 200 * 1024;
-const int TENSOR_WARPS = TSM_THREADS / 32;
-
-/* ---- one 16x8x8 double mma, D += A*B ----
- * Lane (g, t) = (lane / 4, lane % 4) holds
- *   a[0] = A(g, t), a[1] = A(g + 8, t), a[2] = A(g, t + 4), a[3] = A(g + 8, t + 4),
- *   b[0] = B(t, g), b[1] = B(t + 4, g),
- *   d[0] = D(g, 2t), d[1] = D(g, 2t + 1), d[2] = D(g + 8, 2t), d[3] = D(g + 8, 2t + 1).
- * sm_80 has only m8n8k4 for doubles (a = A(g, t), b = B(t, g), d = D(g, 2t..2t+1)):
- * the same product is four of them. */
-__device__ inline void dmma_16x8x8(double d[4], const double a[4], const double b[2])
-{
-#if __CUDA_ARCH__ >= 900
-    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
-                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
-                 : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
-                 : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
-#elif __CUDA_ARCH__ >= 800
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(d[0]), "+d"(d[1]) : "d"(a[0]), "d"(b[0]));
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(d[0]), "+d"(d[1]) : "d"(a[2]), "d"(b[1]));
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(d[2]), "+d"(d[3]) : "d"(a[1]), "d"(b[0]));
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-                 : "+d"(d[2]), "+d"(d[3]) : "d"(a[3]), "d"(b[1]));
-#endif
-}
-
-/* The real planes of one element: 1 for double, 2 for cuDoubleComplex. */
-template <typename T> struct tensor_planes;
-template <> struct tensor_planes<double> { static const int count = 1; };
-template <> struct tensor_planes<cuDoubleComplex> { static const int count = 2; };
-
-/* The double at shared-memory address ADDRESS, as an 8-byte load: the
-   fragments are loaded element by element. */
-__device__ inline double tensor_load(unsigned address)
-{
-    double x;
-    asm volatile("ld.shared.f64 %0, [%1];\n" : "=d"(x) : "r"(address));
-    return x;
-}
 
 /* The element of C from the planes of its accumulators (SIGN_B: see the
    complex product in the kernel). */
@@ -186,13 +136,6 @@ __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned st
         for (int mi = 0; mi < WM; mi++)
             dmma_16x8x8(acc[mi][nj][0], af[mi], bf);
     }
-}
-
-/* X with its sign bit flipped where FLIP has it: an integer operation,
-   not a multiply on the FP64 pipe that the mma shares. */
-__device__ inline double tensor_flip(double x, unsigned flip)
-{
-    return __hiloint2double(__double2hiint(x) ^ (int)flip, __double2loint(x));
 }
 
 /* Complex: four real products per pair of tiles (the complex product

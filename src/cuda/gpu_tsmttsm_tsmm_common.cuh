@@ -13,9 +13,9 @@
  *                     asynchronous copies (cp.async, two stages, so the next
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
- *   TSM_TENSOR        DTSMTTSM and ZTSMTTSM only: the chunk kernel of
- *                     gpu_tsmttsm_tensor.cu, whose warps multiply on the FP64
- *                     tensor cores (mma.sync);
+ *   TSM_TENSOR        D and Z only: the chunk kernels of
+ *                     gpu_tsmttsm_tensor.cu and gpu_tsmm_tensor.cu, whose
+ *                     warps multiply on the FP64 tensor cores (mma.sync);
  *   TSM_FMA           STSMTTSM and CTSMTTSM, and xTSMM: the chunk kernels
  *                     of gpu_tsmttsm_fma.cu and gpu_tsmm_fma.cu, register
  *                     tiles on the CUDA cores;
@@ -52,6 +52,10 @@ template <> struct tsm_precision<cuDoubleComplex> { static const int index = 3; 
    W1, W2 (xTSMTTSM: M, N; xTSMM: K and the short side of C). */
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2);
+
+/* Whether TSBLAS_GPU_TSM_PATH names a path (then the callers keep to
+   it). */
+bool tsm_path_forced();
 
 /* *BLOCKS := blocks of KERNEL (TSM_THREADS threads, SHARED bytes of dynamic
    shared memory) resident on one multiprocessor of the current device,
@@ -111,6 +115,13 @@ template <typename T>
 int tsmm_fma(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, bool conj_t,
              const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
              idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
+
+/* The same on the FP64 tensor cores (T double or cuDoubleComplex).
+   gpu_tsmm_tensor.cu. */
+template <typename T>
+int tsmm_tensor(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl,
+                bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,
+                T beta, T *out, idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
 
 /* ---- register tiles of the staged kernels ----
  * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of

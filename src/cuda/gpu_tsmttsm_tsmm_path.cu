@@ -8,9 +8,9 @@
  * (gpu_tsmttsm_tsmm_table.cu: the table that names the GPU, else the
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
- * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM
- * and ZTSMTTSM; elsewhere the table decides), "fma" (STSMTTSM, CTSMTTSM
- * and xTSMM; the same) or "cublas" (the tuning sweep,
+ * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM,
+ * ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides), "fma"
+ * (STSMTTSM, CTSMTTSM and xTSMM; the same) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
@@ -70,15 +70,20 @@ static int forced_path()
     return -1;
 }
 
+bool tsm_path_forced()
+{
+    return forced_path() >= 0;
+}
+
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
                                  idx_t w1, idx_t w2)
 {
     const int forced = forced_path();
 
-    /* The tensor path exists for DTSMTTSM and ZTSMTTSM alone, the fma path
-       for STSMTTSM, CTSMTTSM and xTSMM. */
-    const bool has_tensor = routine == TSBLAS_TSMTTSM && (precision == 1 || precision == 3);
+    /* The tensor path exists for D and Z, the fma path for STSMTTSM,
+       CTSMTTSM and xTSMM. */
+    const bool has_tensor = precision == 1 || precision == 3;
     const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
     idx_t width;
 

@@ -10,6 +10,7 @@
  *   doc/tuning/h100-tune-staged-small.csv
  *   doc/tuning/h100-tune-staged-large.csv
  *   doc/tuning/h100-tune-tensor.csv
+ *   doc/tuning/h100-tune-tensor-tsmm.csv
  *   doc/tuning/h100-tune-fma.csv
  *   doc/tuning/h100-tune-fma-tsmm.csv
  *   doc/tuning/h100-gpu-full.csv
@@ -19,23 +20,26 @@
  *   doc/tuning/h100-fma-table-check.csv
  *   doc/tuning/h100-tsmm-table-check.csv
  *   doc/tuning/h100-tsmm-fma-check.csv
+ *   doc/tuning/h100-tsmm-tensor-check.csv
+ *   doc/tuning/h100-tsmm-tensor-table-check-ours.csv
  * NVIDIA H200:
  *   doc/tuning/h200-tune-direct.csv
  *   doc/tuning/h200-tune-staged-small.csv
  *   doc/tuning/h200-tune-staged-large.csv
  *   doc/tuning/h200-tune-tensor.csv
+ *   doc/tuning/h200-tune-tensor-tsmm.csv
  *   doc/tuning/h200-tune-fma.csv
  *   doc/tuning/h200-tune-fma-tsmm.csv
  *   doc/tuning/h200-check.csv
  *   doc/tuning/h200-fma-check.csv
  *   doc/tuning/h200-fma-table-check.csv
  *   doc/tuning/h200-tsmm-fma-check.csv
+ *   doc/tuning/h200-tsmm-tensor-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
- * l staged kernel with large tiles, t tensor-core kernel (DTSMTTSM and
- * ZTSMTTSM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM),
- * c cuBLAS.
+ * l staged kernel with large tiles, t tensor-core kernel (D and Z),
+ * f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -63,14 +67,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ffffffffffffffffffcccccccccccccfcccccccccccccccccccccccccccccccf", /* S col */
                 "fffdffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfffffcccfcccf" }, /* S int */
             {
-                "fffdfffdffffffffffffccccfffffcccfffcfffcfffcfcfccccccccccccccccc", /* D col */
-                "ffffffffffffffffffffffcfcfcccfccfcfffffffcfcccccfcccfcfccccccccc" }, /* D int */
+                "fffdfffdffttffffffttttttffffcccctttcfffctttctctctctctttctccccctc", /* D col */
+                "ffffffffffftfffffffffftftftccfcctctttftttctttctttctctctctctctctc" }, /* D int */
             {
                 "fffffffdffffffffffffffffffcfccccfffffffffffffffcffcccccccccccccc", /* C col */
                 "fffdffffffffffffffffffffcccfccccffffffffsfsffccffcccffcccccccccc" }, /* C int */
             {
-                "ssffflffffllfffcffffffffffffccccfffffffffffffffccccccccccccccccc", /* Z col */
-                "dddfflsffssfsfffffffffffffffccccffffffffcccccccccccccccccccccccc" }, /* Z int */
+                "ssffflfttfllfffcfftttfttfftttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "dddfflsffsststtfffffttttttttttttttfttttttttttttttttttttttttctctt" }, /* Z int */
         },
     } },
     { "NVIDIA H200", {
@@ -93,14 +97,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ffffffffffffffffffffffffcccccccfcffccffcccccfcfcccfcccccccccccff", /* S col */
                 "ffddffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfcccfcccfcccf" }, /* S int */
             {
-                "ddfffffdfffffffffffffffffffffcccfffcfffcfcfcfcfcccccccfccccccccc", /* D col */
-                "ffdfffffffffffffffffffffcfcccfccfcfffffffccccccccccccccccccccccc" }, /* D int */
+                "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctccctccccc", /* D col */
+                "ffdfffftffftffftffftffttttttctcctttttttttttttttttctttctctctctctc" }, /* D int */
             {
                 "ffffffffffffffffffffffffffccccccfffffffffffffffcffcccccccccccccc", /* C col */
                 "ffddffffffffffffffffffffccccccccffffffffsfsffcccfccccccccccccccc" }, /* C int */
             {
-                "ddsdffsfffffffffffffffffffffccccffffffffffffffcccccccccccccccccc", /* Z col */
-                "dddssfssffffffffffffffffccffccccffffffffcccccccccccccccccccccccc" }, /* Z int */
+                "ddsdffsfffttttttfftttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "dddssfssffffffftfffttttttttttttttttttttttttttttttttttttttctccctc" }, /* Z int */
         },
     } },
 };

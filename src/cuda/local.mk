@@ -15,6 +15,7 @@ TSBLAS_CUDA_CU_FILES = \
 	%reldir%/gpu_tsmttsm_tensor.cu \
 	%reldir%/gpu_tsmttsm_fma.cu \
 	%reldir%/gpu_tsmm_fma.cu \
+	%reldir%/gpu_tsmm_tensor.cu \
 	%reldir%/gpu_tsmm.cu \
 	%reldir%/gpu_tsmttsm_tsmm_path.cu \
 	%reldir%/gpu_tsmttsm_tsmm_table.cu \
@@ -27,6 +28,7 @@ TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/gpu_tsmttsm_tsmm_common.cuh \
 	%reldir%/gpu_tsmttsm_chunks.cuh \
 	%reldir%/gpu_tsm_fma_tiles.cuh \
+	%reldir%/gpu_tsm_dmma.cuh \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
@@ -52,7 +54,12 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tsmm-fma-check.csv doc/tuning/h100-tsmm-k2e20.csv \
 	doc/tuning/h100-tsmttsm-table-1g.csv doc/tuning/h200-tune-fma-tsmm.csv \
 	doc/tuning/h200-tsmm-fma-check.csv doc/tuning/h100-tsmm-table-check-table.txt \
-	doc/tuning/tsmm-fma-forced-table.txt
+	doc/tuning/tsmm-fma-forced-table.txt doc/tuning/h100-tune-tensor-tsmm.csv \
+	doc/tuning/h100-tsmm-tensor-check.csv doc/tuning/h100-tsmm-tensor-table-check.csv \
+	doc/tuning/h100-tsmm-tensor-table-check-ours.csv \
+	doc/tuning/h100-tsmm-tensor-final-check.csv doc/tuning/h100-tsmm-tensor-beta1.csv \
+	doc/tuning/h100-tsmm-tensor-k2e20.csv doc/tuning/h200-tune-tensor-tsmm.csv \
+	doc/tuning/h200-tsmm-tensor-check.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)

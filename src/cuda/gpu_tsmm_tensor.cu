@@ -1,0 +1,597 @@
+/*
+ * gpu_tsmm_tensor.cu: DTSMM and ZTSMM on the FP64 tensor cores (the tensor
+ * path of gpu_tsmttsm_tsmm_common.cuh for xTSMM).
+ *
+ * Purpose
+ * =======
+ * tsmm_tensor computes out(r, j) := sum_l T(r, l) * alpha*S(l, j) + beta *
+ * out(r, j) for the tall operand T (ROWS x K), the small S (K x W) and the
+ * output of gpu_tsmm.cu (C, or C**T when C is wide), K and W <= 64, T
+ * double or cuDoubleComplex.
+ *
+ * Why tensor cores.  xTSMM moves T in and C out; at K = W = 64 DTSMM needs
+ * 8 flop per byte (24 Tflop/s at the H100's 3 TB/s of copy, 70 % of its
+ * FP64 rate on the CUDA cores, where the register tiles of gpu_tsmm_fma.cu
+ * also spend issue slots on their loads) and ZTSMM 16 (more than the CUDA
+ * cores have).  The FP64 tensor cores have twice that rate.  Every product
+ * and sum is an IEEE double operation, as on the CUDA cores; only the
+ * order of the sums differs.
+ *
+ * How a block works.  As in gpu_tsmm_fma.cu: the rows of T are cut into
+ * chunks, block b takes chunks b, b + grid, ..., and copies each into
+ * shared memory with asynchronous copies (gpu_tsmttsm_chunks.cuh; a
+ * column-major T stays column-major there, an interleaved one row-major)
+ * in TENSOR_STAGES stages, so that the copies of the next chunk overlap
+ * the arithmetic of this one.  The output rows of a pass are the mma's m
+ * (16 a warp), the output columns its n (8 a tile), l its k (8 a step):
+ * each warp keeps WN tiles of 16 x 8 in the accumulators of
+ * mma.sync.m16n8k8.f64 over all of K, then writes them; the block's 8
+ * warps are GROUPS_N groups along the columns (more than one only where
+ * the tiles of a warp do not cover W, or a pass of 8 warps' rows would not
+ * fit shared memory twice) and 8 / GROUPS_N along the rows.
+ *
+ * The fragments of alpha*op(S) are the same for every row: they are made
+ * once, at the start, in shared memory in the order the lanes load them
+ * (one 16-byte load a lane, a step and a tile; two for ZTSMM).  Those of T
+ * are 16-byte loads from the chunk, which the free order of the sum allows
+ * (slot k of a step must only be the same l for T and S; slot m the same
+ * row for T and the output):
+ *   DTSMM, column-major chunk: slots m = g and g + 8 of lane (g, t) are
+ *     rows 2g and 2g + 1, adjacent, so a[0], a[1] (slot k = t) and a[2],
+ *     a[3] (slot k = t + 4) are a load each;
+ *   DTSMM, row-major chunk: the same rows, and slots k = t and t + 4 are
+ *     l = 2t and 2t + 1, so a[0], a[2] (row 2g) and a[1], a[3] (row 2g + 1)
+ *     are a load each;
+ *   ZTSMM: an element is 16 bytes (its real and imaginary parts, one into
+ *     each plane's fragment), slots in their plain order.
+ * The accumulators of DTSMM then hold rows 2g and 2g + 1 of columns 2t and
+ * 2t + 1: 16-byte stores of two rows (column-major output) or two columns
+ * (interleaved).  Those pairs (PAIRS) need C aligned to 16 bytes with its
+ * lines; where it is not, DTSMM takes the plain order too (8-byte loads of
+ * T) and element stores: a column-major output's by the accumulators,
+ * runs of 8 rows a warp, an interleaved one's through a scratch of 8 rows
+ * a warp in shared memory, stored by consecutive lanes at consecutive
+ * columns (tsmm_tensor_put_rows).  The pitches in shared memory
+ * (tsmm_tensor_pitch) keep the 8 lanes of each phase of a 16-byte load in
+ * distinct banks.  Each entry is summed in the order of l by one warp:
+ * bit-identical run to run.
+ *
+ * beta != 0: a stage holds the chunk's rows of C after those of T, copied
+ * with them, and the accumulators start at beta*C (as the reference xGEMM
+ * scales C before it adds the products); the stores then only write.
+ * Reading C from memory after the products (as gpu_tsmm_fma.cu does) left
+ * each warp waiting on its loads once a pass: DTSMM 64, beta = 1, H100
+ * 58 % of the roofline with those reads, 92 % with the copies.
+ *
+ * ZTSMM: four real products into two accumulators a tile.  With op C of T
+ * as the sign s of its imaginary parts, Re c = Re t Re b - s Im t Im b and
+ * Im c = Re t Im b + s Im t Re b (b = alpha*op(S)): the fragments of B are
+ * Re b, Im b and -s Im b, s Re b, the last two made from the first by
+ * flips of a sign bit.
+ *
+ * Arguments
+ * =========
+ * As tsmm_fma (gpu_tsmttsm_tsmm_common.cuh): T(r, l) = tall[r*t_sr +
+ * l*t_sl], S(l, j) = small[l*s_sl + j*s_sw], out(r, j) = out[r*o_sr +
+ * j*o_sw]; 1 <= K, W <= 64; t_sr == 1 (column-major T) or t_sl == 1
+ * (interleaved); o_sr == 1 or o_sw == 1.
+ */
+#include <config.h>
+#include "gpu_tsm_dmma.cuh"
+
+namespace tsblas {
+
+/* Tiles of 8 columns a warp: for DTSMM all of W (8 tiles, 32 accumulator
+   doubles), for ZTSMM half (4 tiles of two planes). */
+template <typename T>
+__host__ __device__ constexpr int tsmm_tensor_wn()
+{
+    return tensor_planes<T>::count == 1 ? 8 : 4;
+}
+
+/* The pitch, in elements, of the chunk in shared memory: at least EXTENT
+   (the rows of a column-major chunk, K rounded up to a step for a
+   row-major one), such that the 8 lanes of a phase of the 16-byte
+   fragment loads, lanes (g, t) with g = 0, 1 and t = 0..3, fall in
+   distinct 16-byte banks.  DTSMM: the lane loads at 2g + t*pitch
+   (column-major) or 2g*pitch + 2t doubles: pitch = 4 mod 8.  ZTSMM, in
+   16-byte elements: g + t*pitch (column-major): pitch = 2 mod 4;
+   g*pitch + t (row-major): pitch = 4 mod 8.  The 8-byte loads of DTSMM's
+   plain order (16 lanes a phase, g = 0..3: g + t*pitch or g*pitch + t)
+   are then apart too. */
+template <typename T>
+__host__ __device__ inline int tsmm_tensor_pitch(bool t_rows, int extent)
+{
+    const bool complex_columns = tensor_planes<T>::count == 2 && !t_rows;
+    const int modulus = complex_columns ? 4 : 8, residue = complex_columns ? 2 : 4;
+    return extent + ((residue - extent) % modulus + modulus) % modulus;
+}
+
+/* Doubles of the fragments of alpha*op(S): KSTEPS steps of 8 l, NTILES
+   tiles of 8 columns, 32 lanes, 2 doubles a plane. */
+template <typename T>
+__host__ __device__ inline int tsmm_tensor_frag_doubles(int ksteps, int ntiles)
+{
+    return ksteps * ntiles * 32 * 2 * tensor_planes<T>::count;
+}
+
+/* Element E (0, 1) of a lane's fragment of alpha*op(S), X, into its planes
+   at F (real at F[E], imaginary at F[2 + E]). */
+__device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
+{
+    f[e] = x;
+}
+__device__ inline void tsmm_tensor_frag_put(double *f, int e, cuDoubleComplex x)
+{
+    f[e] = x.x;
+    f[2 + e] = x.y;
+}
+
+/* The fragments of a step of T for the lane, from the chunk at ST (the
+   step's first l): A[p][e] is element e of the fragment of plane p, as
+   dmma_16x8x8 takes it; OFFSET the lane's loads (elements from ST).
+   PAIRS (DTSMM): two 16-byte loads, else four of 8 bytes. */
+template <bool PAIRS, bool T_ROWS>
+__device__ inline void tsmm_tensor_load_a(double (&a)[1][4], const double *st,
+                                          const int (&offset)[4])
+{
+    if (PAIRS) {
+        const double2 x = *reinterpret_cast<const double2 *>(st + offset[0]);
+        const double2 y = *reinterpret_cast<const double2 *>(st + offset[1]);
+        /* column-major: x = rows 2g, 2g + 1 at slot t, y at slot t + 4;
+           row-major: x = row 2g at slots t, t + 4, y row 2g + 1 */
+        a[0][0] = x.x;
+        a[0][1] = T_ROWS ? y.x : x.y;
+        a[0][2] = T_ROWS ? x.y : y.x;
+        a[0][3] = y.y;
+    } else {
+#pragma unroll
+        for (int e = 0; e < 4; e++)
+            a[0][e] = st[offset[e]];
+    }
+}
+template <bool PAIRS, bool T_ROWS>
+__device__ inline void tsmm_tensor_load_a(double (&a)[2][4], const cuDoubleComplex *st,
+                                          const int (&offset)[4])
+{
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+        const cuDoubleComplex x = st[offset[e]];
+        a[0][e] = x.x;
+        a[1][e] = x.y;
+    }
+}
+
+/* Entry E of a tile's accumulators ACC (one plane, or two) as an element. */
+__device__ inline double tsmm_tensor_entry(const double (&acc)[1][4], int e)
+{
+    return acc[0][e];
+}
+__device__ inline cuDoubleComplex tsmm_tensor_entry(const double (&acc)[2][4], int e)
+{
+    return make_cuDoubleComplex(acc[0][e], acc[1][e]);
+}
+
+/* Entry E of a tile's accumulators := X. */
+__device__ inline void tsmm_tensor_set(double (&acc)[1][4], int e, double x)
+{
+    acc[0][e] = x;
+}
+__device__ inline void tsmm_tensor_set(double (&acc)[2][4], int e, cuDoubleComplex x)
+{
+    acc[0][e] = x.x;
+    acc[1][e] = x.y;
+}
+
+/* The scratch of a warp for an interleaved output: 8 rows of the warp's
+   columns, PITCH apart (conflicts of the writes at most 2-way). */
+template <typename T>
+__host__ __device__ constexpr int tsmm_tensor_scratch_pitch()
+{
+    return tsmm_tensor_wn<T>() * 8 + (tensor_planes<T>::count == 1 ? 8 : 1);
+}
+
+/* The tiles of a warp (rows R0 .. R0 + 15, tiles TILE0 .. TILE_END - 1)
+   into an interleaved output (OUT(r, j) at out[r*o_sr + j]) through the
+   warp's SCRATCH: 8 rows at a time, written there as the accumulators lie
+   and stored with consecutive lanes at consecutive columns, so that a
+   warp's element stores are runs of whole row segments whatever the
+   output's alignment (from the accumulators, each store of a warp would
+   leave every other element of its runs). */
+template <typename T, int WN, int PLANES>
+__device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], T *scratch,
+                                            int tile0, int tile_end, int w, idx_t r0,
+                                            idx_t nrows, T *out, idx_t o_sr)
+{
+    constexpr int PITCH = tsmm_tensor_scratch_pitch<T>();
+    const int lane = threadIdx.x % 32, g = lane / 4, q = lane % 4;
+    const int c0 = 8 * tile0, cw = (8 * tile_end < w ? 8 * tile_end : w) - c0;
+    const int i_step = 32 / cw, j_step = 32 % cw;
+
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+#pragma unroll
+        for (int nj = 0; nj < WN; nj++) {
+            if (tile0 + nj >= tile_end)
+                break;
+            T *to = scratch + g * PITCH + nj * 8 + 2 * q;
+            to[0] = tsmm_tensor_entry(acc[nj], 2 * h);
+            to[1] = tsmm_tensor_entry(acc[nj], 2 * h + 1);
+        }
+        __syncwarp();
+        const idx_t rh = r0 + 8 * h;
+        int i = lane / cw, j = lane % cw;
+        for (int p = lane; p < 8 * cw; p += 32) {
+            if (rh + i < nrows)
+                tsmm_put<T, 1>(out + (rh + i) * o_sr + c0 + j, { scratch[i * PITCH + j] }, zero<T>());
+            i += i_step;
+            j += j_step;
+            if (j >= cw) {
+                j -= cw;
+                i++;
+            }
+        }
+        __syncwarp();
+    }
+}
+
+template <typename T, bool T_ROWS, bool PAIRS, int G>
+__global__ void __launch_bounds__(TSM_THREADS, 1)
+tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T *tall,
+                   idx_t t_sr, idx_t t_sl, unsigned flip_im, unsigned flip_re, const T *small,
+                   idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out, idx_t o_sr,
+                   idx_t o_sw, bool flat)
+{
+    constexpr int PLANES = tensor_planes<T>::count;
+    constexpr int WN = tsmm_tensor_wn<T>();
+    constexpr int V = tsm_vector_elems<T>();
+    const int ksteps = (k + 7) / 8, ntiles = (w + 7) / 8;
+    const int pass_rows = TENSOR_WARPS / groups_n * 16, rows = passes * pass_rows;
+    const int pitch = tsmm_tensor_pitch<T>(T_ROWS, T_ROWS ? 8 * ksteps : rows);
+    const int frag_doubles = tsmm_tensor_frag_doubles<T>(ksteps, ntiles);
+    const bool o_columns = o_sr == 1, read_c = !is_zero(beta);
+    /* With beta != 0, a stage holds the chunk's rows of C after those of
+       T: column-major (lines the W columns) or interleaved as C is. */
+    const int pitch_c = o_columns ? rows : (w + V - 1) / V * V;
+    const int t_elems = (T_ROWS ? rows : 8 * ksteps) * pitch;
+    const int stage_elems = t_elems + (read_c ? (o_columns ? w : rows) * pitch_c : 0);
+    /* Elements from one step of l to the next, and from one pass to the
+       next, in a chunk. */
+    const int step_stride = T_ROWS ? 8 : 8 * pitch;
+    const int pass_stride = T_ROWS ? pass_rows * pitch : pass_rows;
+    const idx_t nchunks = (nrows + rows - 1) / rows;
+    const int t = threadIdx.x, warp = t / 32, lane = t % 32, g = lane / 4, q = lane % 4;
+    const int group_n = warp % groups_n, row0 = warp / groups_n * 16;
+    /* The warp's tiles of 8 columns, tile0 .. tile_end - 1: the NTILES
+       tiles spread evenly over the groups (at most WN each). */
+    const int group_tiles = (ntiles + groups_n - 1) / groups_n, tile0 = group_n * group_tiles;
+    const int tile_end = tile0 + group_tiles < ntiles ? tile0 + group_tiles : ntiles;
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    double *frags = reinterpret_cast<double *>(shared_bytes);
+    T *stages = reinterpret_cast<T *>(frags + frag_doubles);
+    /* after the stages, where the output is interleaved and not PAIRS */
+    T *scratch = stages + TENSOR_STAGES * stage_elems
+                 + warp * 8 * tsmm_tensor_scratch_pitch<T>();
+    const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(stages);
+    const chunk_copy_plan plan = chunk_make_plan<V, sizeof(T)>(T_ROWS ? t_sr : t_sl,
+                                                              T_ROWS ? k : rows, pitch, false);
+    const chunk_copy_plan plan_c = chunk_make_plan<V, sizeof(T)>(o_columns ? o_sw : o_sr,
+                                                                o_columns ? rows : w, pitch_c,
+                                                                false);
+    int offset[4];
+    idx_t chunk = blockIdx.x;
+
+    /* The lane's loads of T (elements from a step's start): with PAIRS
+       rows row0 + 2g and 2g + 1, else row0 + g and g + 8. */
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+        int row, l;
+        if (PAIRS) {
+            row = row0 + 2 * g + (T_ROWS ? e : 0);
+            l = T_ROWS ? 2 * q : q + 4 * e;
+        } else {
+            row = row0 + g + 8 * (e % 2);
+            l = q + 4 * (e / 2);
+        }
+        offset[e] = T_ROWS ? row * pitch + l : l * pitch + row;
+    }
+
+    /* The fragments of alpha*op(S), zero past K and W: element e of lane
+       (gs, ts) of step s and tile n is S'(l, 8n + gs), l the step's slot
+       ts + 4e, or 2ts + e for PAIRS from a row-major chunk. */
+    for (int i = t; i < frag_doubles / PLANES; i += TSM_THREADS) {
+        const int e = i % 2, fl = i / 2 % 32, tile = i / 64;
+        const int s = tile / ntiles, n = tile % ntiles;
+        const int l = 8 * s + (PAIRS && T_ROWS ? 2 * (fl % 4) + e : fl % 4 + 4 * e);
+        const int j = 8 * n + fl / 4;
+        tsmm_tensor_frag_put(frags + (tile * 32 + fl) * 2 * PLANES, e,
+                             l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
+                                            : zero<T>());
+    }
+    /* What the copies never write (the lines past K of a column-major
+       chunk, the ends of the rows of a row-major one) is zero once: the
+       fragments of S are zero there, and 0 * 0 adds nothing. */
+    for (int e = t; e < TENSOR_STAGES * stage_elems; e += TSM_THREADS)
+        stages[e] = zero<T>();
+    __syncthreads();
+
+    chunk_loop<TENSOR_STAGES>(
+        nchunks,
+        [&](idx_t c, int stage) {
+            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
+            /* Rows past NROWS are not copied: they keep what an earlier
+               chunk left, and their results are never stored. */
+            if (flat)
+                tsmm_copy_flat<T>(tall + c * rows * k,
+                                  (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k),
+                                  to, k, pitch);
+            else
+                chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !T_ROWS, k, c * rows, rows,
+                                               nrows, to, 0);
+            /* C's rows of the chunk, read before this block writes them
+               (the chunk before is written by then: its copies come
+               after its stores) */
+            if (read_c)
+                chunk_copy_operand<T, V, 1, G>(plan_c, out, o_sr, o_columns, w, c * rows, rows,
+                                               nrows, to + (unsigned)(t_elems * sizeof(T)), 0);
+        },
+        [&](int stage) {
+            const idx_t chunk_r0 = chunk * rows;
+            chunk += gridDim.x;
+#pragma unroll 1
+            for (int pass = 0; pass < passes; pass++) {
+                const idx_t r0 = chunk_r0 + pass * pass_rows;
+                const T *st = stages + stage * stage_elems + pass * pass_stride;
+                const double *fb = frags + (tile0 * 32 + lane) * 2 * PLANES;
+                double acc[WN][PLANES][4] = {};
+                if (r0 >= nrows)
+                    break;
+                /* beta*C first, as the reference xGEMM scales C before it
+                   adds the products, from the chunk's copy of C (loads of
+                   C from memory here would stall the warp for each pass;
+                   after each store, for each element), so that the
+                   stores below only write. */
+                if (read_c) {
+                    const T *sc = stages + stage * stage_elems + t_elems;
+#pragma unroll
+                    for (int nj = 0; nj < WN; nj++) {
+                        if (tile0 + nj >= tile_end)
+                            break;
+#pragma unroll
+                        for (int e = 0; e < 4; e++) {
+                            const int rc = pass * pass_rows + row0
+                                           + (PAIRS ? 2 * g + e / 2 : g + 8 * (e / 2));
+                            const int j = 8 * (tile0 + nj) + 2 * q + e % 2;
+                            if (chunk_r0 + rc < nrows && j < w)
+                                tsmm_tensor_set(
+                                    acc[nj], e,
+                                    mul(beta, sc[o_columns ? j * pitch_c + rc : rc * pitch_c + j]));
+                        }
+                    }
+                }
+#pragma unroll 2
+                for (int s = 0; s < ksteps; s++) {
+                    const double *fs = fb + s * ntiles * 64 * PLANES;
+                    double a[PLANES][4];
+                    tsmm_tensor_load_a<PAIRS, T_ROWS>(a, st + s * step_stride, offset);
+                    if constexpr (PLANES == 1) {
+#pragma unroll
+                        for (int nj = 0; nj < WN; nj++) {
+                            if (tile0 + nj >= tile_end)
+                                break;
+                            const double2 b = *reinterpret_cast<const double2 *>(fs + nj * 64);
+                            const double bf[2] = { b.x, b.y };
+                            dmma_16x8x8(acc[nj][0], a[0], bf);
+                        }
+                    } else {
+                        /* Two tiles at a time, so that the two products
+                           into an accumulator are two mma apart. */
+#pragma unroll
+                        for (int nj = 0; nj < WN; nj += 2) {
+                            double bf[2][4][2];
+                            const int pair = tile0 + nj + 1 < tile_end ? 2 : 1;
+                            if (tile0 + nj >= tile_end)
+                                break;
+#pragma unroll
+                            for (int u = 0; u < 2; u++) {
+                                if (u < pair) {
+                                    const double *f = fs + (nj + u) * 128;
+                                    const double2 re = *reinterpret_cast<const double2 *>(f);
+                                    const double2 im = *reinterpret_cast<const double2 *>(f + 2);
+                                    bf[u][0][0] = re.x;
+                                    bf[u][0][1] = re.y;
+                                    bf[u][1][0] = im.x;
+                                    bf[u][1][1] = im.y;
+                                    bf[u][2][0] = tensor_flip(im.x, flip_im);
+                                    bf[u][2][1] = tensor_flip(im.y, flip_im);
+                                    bf[u][3][0] = tensor_flip(re.x, flip_re);
+                                    bf[u][3][1] = tensor_flip(re.y, flip_re);
+                                }
+                            }
+#pragma unroll
+                            for (int h = 0; h < 2; h++)
+#pragma unroll
+                                for (int u = 0; u < 2; u++)
+                                    if (u < pair) {
+                                        dmma_16x8x8(acc[nj + u][0], a[h], bf[u][2 * h]);
+                                        dmma_16x8x8(acc[nj + u][1], a[h], bf[u][2 * h + 1]);
+                                    }
+                        }
+                    }
+                }
+
+                if (!PAIRS && !o_columns) {
+                    tsmm_tensor_put_rows<T, WN, PLANES>(acc, scratch, tile0, tile_end, w,
+                                                        r0 + row0, nrows, out, o_sr);
+                    continue;
+                }
+#pragma unroll
+                for (int nj = 0; nj < WN; nj++) {
+                    const int j0 = 8 * (tile0 + nj) + 2 * q;
+                    if (tile0 + nj >= tile_end)
+                        break;
+                    if (j0 >= w)
+                        continue;
+                    if constexpr (PAIRS) {
+                        /* acc[nj][0][e]: row 2g + e/2, column j0 + e%2,
+                           in 16-byte stores of two rows or two columns */
+                        const idx_t r = r0 + row0 + 2 * g;
+                        const double *d = acc[nj][0];
+                        if (o_columns) {
+#pragma unroll
+                            for (int c = 0; c < 2 && j0 + c < w; c++) {
+                                double *o = out + r + (j0 + c) * o_sw;
+                                if (r + 1 < nrows)
+                                    tsmm_put<double, 2>(o, { d[c], d[c + 2] }, 0.0);
+                                else if (r < nrows)
+                                    tsmm_put<double, 1>(o, { d[c] }, 0.0);
+                            }
+                        } else {
+#pragma unroll
+                            for (int h = 0; h < 2 && r + h < nrows; h++) {
+                                double *o = out + (r + h) * o_sr + j0;
+                                if (j0 + 1 < w)
+                                    tsmm_put<double, 2>(o, { d[2 * h], d[2 * h + 1] }, 0.0);
+                                else
+                                    tsmm_put<double, 1>(o, { d[2 * h] }, 0.0);
+                            }
+                        }
+                    } else {
+                        /* acc[nj][p][e]: row g + 8(e/2), column j0 + e%2
+                           of a column-major output: a warp's stores are
+                           runs of 8 rows */
+#pragma unroll
+                        for (int e = 0; e < 4; e++) {
+                            const idx_t r = r0 + row0 + g + 8 * (e / 2);
+                            if (r < nrows && j0 + e % 2 < w)
+                                tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
+                                               { tsmm_tensor_entry(acc[nj], e) }, zero<T>());
+                        }
+                    }
+                }
+            }
+        });
+}
+
+template <typename T>
+struct tsmm_tensor_kernel_ptr {
+    typedef void (*type)(idx_t, int, int, int, int, const T *, idx_t, idx_t, unsigned, unsigned,
+                         const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool);
+};
+
+/* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
+   (DTSMM) or not, that copies G elements at a time (DTSMM: 2 or 1;
+   ZTSMM: 1). */
+template <typename T, bool T_ROWS>
+static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
+{
+    if constexpr (tsm_vector_elems<T>() == 2) {
+        if (pairs)
+            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2>
+                          : tsmm_tensor_kernel<T, T_ROWS, true, 1>;
+        if (g == 2)
+            return tsmm_tensor_kernel<T, T_ROWS, false, 2>;
+    }
+    return tsmm_tensor_kernel<T, T_ROWS, false, 1>;
+}
+
+template <typename T>
+int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl,
+                bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,
+                T beta, T *out, idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits)
+{
+    const int v = tsm_vector_elems<T>();
+    const bool t_rows = t_sr != 1, o_columns = o_sr == 1;
+    /* DTSMM's pairs of rows or columns in one 16-byte store need the
+       output aligned to them, and so its lines. */
+    const bool wide_out = tensor_planes<T>::count == 1 && (uintptr_t)out % 16 == 0
+                          && (o_columns ? o_sw : o_sr) % 2 == 0;
+    /* An interleaved T without gaps whose rows are not whole 16-byte
+       copies is copied element by element (tsmm_copy_flat). */
+    const bool flat = t_rows && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
+    /* Copies of G elements need T aligned to them and its lines (columns
+       of a column-major T, rows of an interleaved one) of whole copies. */
+    const idx_t line = t_rows ? t_sr : t_sl;
+    const bool read_c = !is_zero(beta);
+    /* and so C, whose rows a chunk copies too where beta != 0 */
+    const idx_t line_c = o_columns ? o_sw : o_sr;
+    int g = v;
+    while (g > 1
+           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
+               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
+        g /= 2;
+    const int ksteps = (int)(k + 7) / 8, ntiles = (int)(w + 7) / 8;
+    const size_t frag_bytes = (size_t)tsmm_tensor_frag_doubles<T>(ksteps, ntiles) * sizeof(double);
+    /* DTSMM's fragments of T in pairs of rows (16-byte loads) where the
+       output takes the pairs in 16-byte stores; else 8-byte loads, and
+       element stores: a column-major output's in runs of 8 rows, an
+       interleaved one's through the warps' scratch. */
+    const bool pairs = tensor_planes<T>::count == 1 && wide_out;
+    const size_t scratch_bytes = !pairs && !o_columns
+                                     ? (size_t)TENSOR_WARPS * 8
+                                           * tsmm_tensor_scratch_pitch<T>() * sizeof(T)
+                                     : 0;
+    auto shared_of = [&](int groups_n, int passes) {
+        const int rows = passes * TENSOR_WARPS / groups_n * 16;
+        const int pitch = tsmm_tensor_pitch<T>(t_rows, t_rows ? 8 * ksteps : rows);
+        const int pitch_c = o_columns ? rows : (int)(w + v - 1) / v * v;
+        const size_t c_elems = read_c ? (size_t)(o_columns ? w : rows) * pitch_c : 0;
+        return frag_bytes + scratch_bytes
+               + TENSOR_STAGES * ((size_t)(t_rows ? rows : 8 * ksteps) * pitch + c_elems)
+                     * sizeof(T);
+    };
+    typename tsmm_tensor_kernel_ptr<T>::type kernel =
+        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, flat ? 1 : g)
+               : tsmm_tensor_kernel_of<T, false>(pairs, flat ? 1 : g);
+    int shared_max, groups_n = 1, passes, status;
+
+    *fits = false;
+    status = chunk_shared_limit(TENSOR_SHARED_MAX + (int)scratch_bytes, 1, &shared_max);
+    if (status != 0)
+        return status;
+    /* Warp groups along the columns: as many as W needs, more where a
+       pass of 16 rows a warp would not fit shared memory in its stages. */
+    while (groups_n * tsmm_tensor_wn<T>() < ntiles)
+        groups_n *= 2;
+    while (groups_n < TENSOR_WARPS && shared_of(groups_n, 1) > (size_t)shared_max)
+        groups_n *= 2;
+    if (shared_of(groups_n, 1) > (size_t)shared_max)
+        return 0;
+    /* Chunks of about TENSOR_STAGE_BYTES of T (and C), of whole passes;
+       a column-major chunk's lines of at most a vector a thread
+       (chunk_make_plan). */
+    const int pass_rows = TENSOR_WARPS / groups_n * 16;
+    passes = (int)(TENSOR_STAGE_BYTES / ((size_t)pass_rows * (k + (read_c ? w : 0)) * sizeof(T)));
+    if ((!t_rows || (read_c && o_columns)) && passes > TSM_THREADS * v / pass_rows)
+        passes = TSM_THREADS * v / pass_rows;
+    if ((idx_t)passes * pass_rows > nrows)
+        passes = (int)((nrows + pass_rows - 1) / pass_rows);
+    if (passes < 1)
+        passes = 1;
+    while (passes > 1 && shared_of(groups_n, passes) > (size_t)shared_max)
+        passes--;
+    const size_t shared = shared_of(groups_n, passes);
+    *fits = true;
+
+    int blocks_per_sm = 0;
+    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    if (status != 0)
+        return status;
+    const idx_t rows = (idx_t)passes * pass_rows;
+    const idx_t grid = fill_grid(blocks_per_sm, (nrows + rows - 1) / rows);
+    kernel<<<(unsigned)grid, TSM_THREADS, shared, stream>>>(
+        nrows, (int)w, (int)k, groups_n, passes, tall, t_sr, t_sl,
+        conj_t ? 0u : 0x80000000u, conj_t ? 0x80000000u : 0u, small, s_sl, s_sw, conj_s, alpha,
+        beta, out, o_sr, o_sw, flat);
+    return launch_status("xTSMM tensor-core kernel");
+}
+
+template int tsmm_tensor<double>(idx_t, idx_t, idx_t, const double *, idx_t, idx_t, bool,
+                                 const double *, idx_t, idx_t, bool, double, double, double *,
+                                 idx_t, idx_t, cudaStream_t, bool *);
+template int tsmm_tensor<cuDoubleComplex>(idx_t, idx_t, idx_t, const cuDoubleComplex *, idx_t,
+                                          idx_t, bool, const cuDoubleComplex *, idx_t, idx_t,
+                                          bool, cuDoubleComplex, cuDoubleComplex,
+                                          cuDoubleComplex *, idx_t, idx_t, cudaStream_t, bool *);
+
+} /* namespace tsblas */
