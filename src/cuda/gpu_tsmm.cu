@@ -368,14 +368,15 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     bool fits = false;
     int status = 0;
 
-    /* With beta != 0 the fma and staged kernels read C after their
-       products, a load each warp waits for; the tensor kernel copies C's
-       rows with the chunk.  DTSMM and ZTSMM take the tensor kernel for
-       those calls from the table's width 4 (2KW/(K + W); below, its
-       tiles of 16 x 8 are mostly padding), unless TSBLAS_GPU_TSM_PATH
-       forces a path.  H100, 1 GiB, beta = 1, the widths 5-28 of the fma
-       path: 31-64 % of the roofline before, 80-94 % with it; widths 1-3
-       lost (D 2: 79 % against 43 %). */
+    /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
+       table, measured with beta = 0, gives the fma or staged kernels,
+       from the table's width 4 (2KW/(K + W); below, its tiles of 16 x 8
+       are mostly padding): the staged kernels read C after their
+       products, a load each warp waits for, and the tensor kernel copies
+       C's rows with the chunk.  H100, 1 GiB, beta = 1, the widths 5-28 of
+       the fma path: 80-95 % of the roofline (the fma kernel, which then
+       read C after its products too, 31-64 %); widths 1-3 lost (D 2: 79 %
+       against 43 %).  Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if ((path == TSM_FMA || path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE)
         && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())

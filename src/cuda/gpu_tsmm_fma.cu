@@ -37,9 +37,13 @@
  * where its alignment allows (a column-major output from a column-major
  * chunk, whose tiles hold runs of consecutive rows, or an interleaved
  * output), else element stores, which the lanes of a warp make to
- * consecutive addresses.  With beta != 0 it reads those elements of C
- * first; with beta == 0 it never reads C.  Each entry is summed in the
- * order of l by one thread: bit-identical run to run.
+ * consecutive addresses.  With beta != 0 a stage also holds the chunk's
+ * rows of C, copied with those of T, and a thread's tile starts at beta*C
+ * (the order of the reference xGEMM), so the stores only write; reads of
+ * C after the products had each warp wait on them once a pass (DTSMM 32
+ * and 64, beta = 1, H100: 47-58 % of the roofline).  With beta == 0 it
+ * never reads C.  Each entry is summed in the order of l by one thread:
+ * bit-identical run to run.
  *
  * op C of T is a flip of the sign bit of the imaginary parts it loads;
  * op C of S is applied when alpha*S is formed.
@@ -91,6 +95,23 @@ __host__ __device__ inline int tsmm_fma_stage_elems(bool t_interleaved, int kv, 
     return (t_interleaved ? rows : kv) * tsmm_fma_pitch<T>(t_interleaved, kv, rows);
 }
 
+/* With beta != 0 a stage also holds the chunk's ROWS rows of the output
+   (READ_C), after those of T, as the output is stored: column-major, W
+   lines of ROWS (a multiple of 8), or interleaved, ROWS lines of W
+   rounded up to a vector (the pitch, tsmm_fma_pitch_c). */
+template <typename T>
+__host__ __device__ inline int tsmm_fma_pitch_c(bool o_columns, int w, int rows)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    return o_columns ? rows : (w + V - 1) / V * V;
+}
+
+template <typename T>
+__host__ __device__ inline int tsmm_fma_c_elems(bool read_c, bool o_columns, int w, int rows)
+{
+    return read_c ? (o_columns ? w : rows) * tsmm_fma_pitch_c<T>(o_columns, w, rows) : 0;
+}
+
 template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tall, idx_t t_sr,
@@ -112,7 +133,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     const int pitch_s = fma_pitch<T>(false, 0, shape.width_b);
     const int pitch_t = tsmm_fma_pitch<T>(t_interleaved, kv, rows);
     const int small_elems = tsmm_fma_small_elems<T>(kv, pitch_s);
-    const int stage_elems = tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
+    const bool read_c = !is_zero(beta);
+    const int pitch_c = tsmm_fma_pitch_c<T>(o_columns, w, rows);
+    const int t_elems = tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
+    const int stage_elems = t_elems + tsmm_fma_c_elems<T>(read_c, o_columns, w, rows);
     const idx_t nchunks = (nrows + rows - 1) / rows;
     const int t = threadIdx.x;
     const bool computes = t < shape.tiles;
@@ -126,6 +150,8 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
        interleaved one's its ROWS rows of K. */
     const chunk_copy_plan plan = chunk_make_plan<V, sizeof(T)>(
         t_interleaved ? t_sr : t_sl, t_interleaved ? k : rows, pitch_t, false);
+    const chunk_copy_plan plan_c = chunk_make_plan<V, sizeof(T)>(
+        o_columns ? o_sw : o_sr, o_columns ? rows : w, pitch_c, false);
     int offset_t[TM], offset_s[TN], row_of[TM], column_of[TN];
     idx_t chunk = blockIdx.x;
 
@@ -163,16 +189,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     chunk_loop<FMA_STAGES>(
         nchunks,
         [&](idx_t c, int stage) {
-            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
-            /* Rows past NROWS are not copied: they keep what an earlier
-               chunk left, and their results are never stored. */
-            if (flat)
-                tsmm_copy_flat<T>(tall + c * rows * k,
-                                  (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k),
-                                  to, k, pitch_t);
-            else
-                chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !t_interleaved, k, c * rows,
-                                               rows, nrows, to, 0);
+            tsmm_copy_chunk<T, V, G>(
+                c, rows, nrows, stages_shared + (unsigned)(stage * stage_elems * sizeof(T)),
+                plan, tall, t_sr, t_interleaved, k, flat, pitch_t, plan_c, out, o_sr, o_columns,
+                w, read_c, t_elems);
         },
         [&](int stage) {
             const idx_t chunk_r0 = chunk * rows;
@@ -187,11 +207,21 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                 T acc[TM][TN];
                 if (r0 >= nrows)
                     break;
+                /* beta*C first, from the chunk's copy of C, as the
+                   reference xGEMM scales C before it adds the products
+                   (loads of C from memory after the products would stall
+                   each warp a pass), so that the stores only write. */
+                const T *sc = stages + stage * stage_elems + t_elems;
 #pragma unroll
                 for (int x = 0; x < TM; x++)
 #pragma unroll
-                    for (int y = 0; y < TN; y++)
-                        acc[x][y] = zero<T>();
+                    for (int y = 0; y < TN; y++) {
+                        const int rc = pass * pass_rows + row_of[x], j = column_of[y];
+                        acc[x][y] = read_c && chunk_r0 + rc < nrows && j < w
+                                        ? mul(beta, sc[o_columns ? j * pitch_c + rc
+                                                                 : rc * pitch_c + j])
+                                        : zero<T>();
+                    }
 #pragma unroll 1
                 for (int l0 = 0; l0 < kv; l0 += V)
                     fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
@@ -213,10 +243,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
 #pragma unroll
                                 for (int e = 0; e < VA; e++)
                                     vals[e] = acc[u * VA + e][y];
-                                tsmm_put<T, VA>(o, vals, beta);
+                                tsmm_put<T, VA>(o, vals, zero<T>());
                             } else {
                                 for (int e = 0; e < VA && r + e < nrows; e++)
-                                    tsmm_put<T, 1>(o + e, { acc[u * VA + e][y] }, beta);
+                                    tsmm_put<T, 1>(o + e, { acc[u * VA + e][y] }, zero<T>());
                             }
                         }
                     }
@@ -237,10 +267,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
 #pragma unroll
                                 for (int e = 0; e < VB; e++)
                                     vals[e] = acc[x][u * VB + e];
-                                tsmm_put<T, VB>(o, vals, beta);
+                                tsmm_put<T, VB>(o, vals, zero<T>());
                             } else {
                                 for (int e = 0; e < VB && j + e < w; e++)
-                                    tsmm_put<T, 1>(o + e, { acc[x][u * VB + e] }, beta);
+                                    tsmm_put<T, 1>(o + e, { acc[x][u * VB + e] }, zero<T>());
                             }
                         }
                     }
@@ -252,7 +282,7 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                             const idx_t r = r0 + row_of[x];
                             if (r < nrows && column_of[y] < w)
                                 tsmm_put<T, 1>(out + r * o_sr + column_of[y] * o_sw,
-                                               { acc[x][y] }, beta);
+                                               { acc[x][y] }, zero<T>());
                         }
                 }
             }
@@ -422,8 +452,13 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     /* Copies of G elements need T aligned to them and its lines (columns
        of a column-major T, rows of an interleaved one) of whole copies. */
     const idx_t line = t_interleaved ? t_sr : t_sl;
+    const bool read_c = !is_zero(beta);
+    /* and so C, whose rows a chunk copies too where beta != 0 */
+    const idx_t line_c = o_columns ? o_sw : o_sr;
     int g = v;
-    while (g > 1 && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0))
+    while (g > 1
+           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
+               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
         g /= 2;
     const int kv = tsmm_fma_kv<T>((int)k);
     const int tiles_n = (int)((w + tn - 1) / tn);
@@ -439,32 +474,38 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
         tsmm_fma_kernel_of<T>(choice, layout, strided, flat ? 1 : g);
     auto shared_of = [&](int tiles, int p) {
         return small_bytes
-               + FMA_STAGES * (size_t)tsmm_fma_stage_elems<T>(t_interleaved, kv, p * tiles * tm)
+               + FMA_STAGES
+                     * (size_t)(tsmm_fma_stage_elems<T>(t_interleaved, kv, p * tiles * tm)
+                                + tsmm_fma_c_elems<T>(read_c, o_columns, (int)w, p * tiles * tm))
                      * sizeof(T);
     };
+    /* Column-major lines (of T, and of C where it is read) of at most a
+       vector a thread (chunk_make_plan). */
+    const bool column_lines = !t_interleaved || (read_c && o_columns);
 
     *fits = false;
     status = chunk_shared_limit(FMA_SHARED_MAX, blocks, &shared_max);
     if (status != 0)
         return status;
-    /* Chunks of about FMA_STAGE_BYTES / BLOCKS bytes of T, of whole
+    /* Chunks of about FMA_STAGE_BYTES / BLOCKS bytes of T (and C), of whole
        passes: a pass of every thread's tile where the stages of one pass
        fit the shared memory of a block (and, for a column-major chunk,
        lines of at most a vector a thread: chunk_make_plan), even beyond
        that size (at K = 64 and a narrow output, a pass within it would
        leave most threads idle); then as many passes as fill it. */
-    const size_t target = (size_t)(FMA_STAGE_BYTES / blocks), row_bytes = k * sizeof(T);
+    const size_t target = (size_t)(FMA_STAGE_BYTES / blocks);
+    const size_t row_bytes = (k + (read_c ? w : 0)) * sizeof(T);
     auto pass_fits = [&](int tiles) {
-        return ((t_interleaved || tiles * tm <= TSM_THREADS * v)
+        return ((!column_lines || tiles * tm <= TSM_THREADS * v)
                 && shared_of(tiles, 1) <= (size_t)shared_max);
     };
     while (tiles_m > m_step && !pass_fits(tiles_m))
         tiles_m -= m_step;
     if (shared_of(tiles_m, 1) > (size_t)shared_max
-        || (!t_interleaved && tiles_m * tm > TSM_THREADS * v))
+        || (column_lines && tiles_m * tm > TSM_THREADS * v))
         return 0;
     passes = (int)(target / ((size_t)tiles_m * tm * row_bytes));
-    if (!t_interleaved && passes > TSM_THREADS * v / (tiles_m * tm))
+    if (column_lines && passes > TSM_THREADS * v / (tiles_m * tm))
         passes = TSM_THREADS * v / (tiles_m * tm);
     if ((idx_t)passes * tiles_m * tm > nrows)
         passes = (int)((nrows + tiles_m * tm - 1) / (tiles_m * tm));

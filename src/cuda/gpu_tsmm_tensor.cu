@@ -59,7 +59,7 @@
  * beta != 0: a stage holds the chunk's rows of C after those of T, copied
  * with them, and the accumulators start at beta*C (as the reference xGEMM
  * scales C before it adds the products); the stores then only write.
- * Reading C from memory after the products (as gpu_tsmm_fma.cu does) left
+ * Reading C from memory after the products (as gpu_tsmm_fma.cu did) left
  * each warp waiting on its loads once a pass: DTSMM 64, beta = 1, H100
  * 58 % of the roofline with those reads, 92 % with the copies.
  *
@@ -223,7 +223,8 @@ __device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], 
         int i = lane / cw, j = lane % cw;
         for (int p = lane; p < 8 * cw; p += 32) {
             if (rh + i < nrows)
-                tsmm_put<T, 1>(out + (rh + i) * o_sr + c0 + j, { scratch[i * PITCH + j] }, zero<T>());
+                tsmm_put<T, 1>(out + (rh + i) * o_sr + c0 + j, { scratch[i * PITCH + j] },
+                               zero<T>());
             i += i_step;
             j += j_step;
             if (j >= cw) {
@@ -304,9 +305,9 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
         const int s = tile / ntiles, n = tile % ntiles;
         const int l = 8 * s + (PAIRS && T_ROWS ? 2 * (fl % 4) + e : fl % 4 + 4 * e);
         const int j = 8 * n + fl / 4;
-        tsmm_tensor_frag_put(frags + (tile * 32 + fl) * 2 * PLANES, e,
-                             l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
-                                            : zero<T>());
+        const T x = l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
+                                   : zero<T>();
+        tsmm_tensor_frag_put(frags + (tile * 32 + fl) * 2 * PLANES, e, x);
     }
     /* What the copies never write (the lines past K of a column-major
        chunk, the ends of the rows of a row-major one) is zero once: the
@@ -318,22 +319,10 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
     chunk_loop<TENSOR_STAGES>(
         nchunks,
         [&](idx_t c, int stage) {
-            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
-            /* Rows past NROWS are not copied: they keep what an earlier
-               chunk left, and their results are never stored. */
-            if (flat)
-                tsmm_copy_flat<T>(tall + c * rows * k,
-                                  (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k),
-                                  to, k, pitch);
-            else
-                chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !T_ROWS, k, c * rows, rows,
-                                               nrows, to, 0);
-            /* C's rows of the chunk, read before this block writes them
-               (the chunk before is written by then: its copies come
-               after its stores) */
-            if (read_c)
-                chunk_copy_operand<T, V, 1, G>(plan_c, out, o_sr, o_columns, w, c * rows, rows,
-                                               nrows, to + (unsigned)(t_elems * sizeof(T)), 0);
+            tsmm_copy_chunk<T, V, G>(
+                c, rows, nrows, stages_shared + (unsigned)(stage * stage_elems * sizeof(T)),
+                plan, tall, t_sr, T_ROWS, k, flat, pitch, plan_c, out, o_sr, o_columns, w,
+                read_c, t_elems);
         },
         [&](int stage) {
             const idx_t chunk_r0 = chunk * rows;

@@ -256,6 +256,34 @@ __device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int 
     }
 }
 
+/* The copies of chunk C (ROWS rows from row C*ROWS) of an xTSMM chunk
+   kernel into its stage at TO: the rows of the tall operand T (element
+   (r, l) at tall[r*t_sr + l*t_sl]) by PLAN, or flat (tsmm_copy_flat, row
+   pitch PITCH_T) where FLAT; and where READ_C (beta != 0) the rows of the
+   output (element (r, j) at out[r*o_sr + j*o_sw]) by PLAN_C, T_ELEMS
+   elements after those of T.  Rows past NROWS are not copied: they keep
+   what an earlier chunk left, and their results are never stored.  The
+   output's rows are read before the block writes them (those of the
+   chunk before are written by then: its copies come after its stores). */
+template <typename T, int V, int G>
+__device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned to,
+                                       const chunk_copy_plan &plan, const T *tall, idx_t t_sr,
+                                       bool t_rows, int k, bool flat, int pitch_t,
+                                       const chunk_copy_plan &plan_c, const T *out, idx_t o_sr,
+                                       bool o_columns, int w, bool read_c, int t_elems)
+{
+    if (flat)
+        tsmm_copy_flat<T>(tall + c * rows * k,
+                          (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k), to, k,
+                          pitch_t);
+    else
+        chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !t_rows, k, c * rows, rows, nrows, to,
+                                       0);
+    if (read_c)
+        chunk_copy_operand<T, V, 1, G>(plan_c, out, o_sr, o_columns, w, c * rows, rows, nrows,
+                                       to + (unsigned)(t_elems * sizeof(T)), 0);
+}
+
 /* *SHARED := bytes of shared memory a block for BLOCKS blocks a
    multiprocessor sharing WANTED: WANTED / BLOCKS, at most what one block
    may have on the current device and what a multiprocessor has for BLOCKS

@@ -59,7 +59,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tsmm-tensor-table-check-ours.csv \
 	doc/tuning/h100-tsmm-tensor-final-check.csv doc/tuning/h100-tsmm-tensor-beta1.csv \
 	doc/tuning/h100-tsmm-tensor-k2e20.csv doc/tuning/h200-tune-tensor-tsmm.csv \
-	doc/tuning/h200-tsmm-tensor-check.csv
+	doc/tuning/h200-tsmm-tensor-check.csv doc/tuning/h100-tsmm-sc-beta1.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
