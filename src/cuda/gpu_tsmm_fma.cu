@@ -441,25 +441,14 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
        else the common layouts store elements (STRIDED). */
     const bool wide_out = (uintptr_t)out % 16 == 0 && (o_columns ? o_sw : o_sr) % v == 0;
     const bool strided = !wide_out && layout != FMA_MIXED;
-    /* An interleaved T without gaps whose rows are not whole 16-byte
-       copies is copied element by element (tsmm_copy_flat). */
-    const bool flat = t_interleaved && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
     const int choice = strided && layout == FMA_ROWS && w <= TSMM_FMA_COLUMN_TILES_TO
                            ? TSMM_FMA_COLUMN_TILE
                            : pick_tsmm_fma_tiles<T>((int)k, (int)w);
     const int tm = tsmm_fma_tiles[choice].tm, tn = tsmm_fma_tiles[choice].tn;
     const int blocks = fma_blocks_per_sm(tm, tn, sizeof(T), layout);
-    /* Copies of G elements need T aligned to them and its lines (columns
-       of a column-major T, rows of an interleaved one) of whole copies. */
-    const idx_t line = t_interleaved ? t_sr : t_sl;
     const bool read_c = !is_zero(beta);
-    /* and so C, whose rows a chunk copies too where beta != 0 */
-    const idx_t line_c = o_columns ? o_sw : o_sr;
-    int g = v;
-    while (g > 1
-           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
-               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
-        g /= 2;
+    bool flat;
+    const int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
     const int kv = tsmm_fma_kv<T>((int)k);
     const int tiles_n = (int)((w + tn - 1) / tn);
     const int pitch_s = fma_pitch<T>(false, 0, tiles_n * tn);
@@ -471,7 +460,7 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     int shared_max, passes, status;
     size_t shared;
     typename tsmm_fma_kernel_ptr<T>::type kernel =
-        tsmm_fma_kernel_of<T>(choice, layout, strided, flat ? 1 : g);
+        tsmm_fma_kernel_of<T>(choice, layout, strided, g);
     auto shared_of = [&](int tiles, int p) {
         return small_bytes
                + FMA_STAGES

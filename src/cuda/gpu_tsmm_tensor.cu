@@ -495,20 +495,9 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
        output aligned to them, and so its lines. */
     const bool wide_out = tensor_planes<T>::count == 1 && (uintptr_t)out % 16 == 0
                           && (o_columns ? o_sw : o_sr) % 2 == 0;
-    /* An interleaved T without gaps whose rows are not whole 16-byte
-       copies is copied element by element (tsmm_copy_flat). */
-    const bool flat = t_rows && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
-    /* Copies of G elements need T aligned to them and its lines (columns
-       of a column-major T, rows of an interleaved one) of whole copies. */
-    const idx_t line = t_rows ? t_sr : t_sl;
     const bool read_c = !is_zero(beta);
-    /* and so C, whose rows a chunk copies too where beta != 0 */
-    const idx_t line_c = o_columns ? o_sw : o_sr;
-    int g = v;
-    while (g > 1
-           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
-               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
-        g /= 2;
+    bool flat;
+    const int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
     const int ksteps = (int)(k + 7) / 8, ntiles = (int)(w + 7) / 8;
     const size_t frag_bytes = (size_t)tsmm_tensor_frag_doubles<T>(ksteps, ntiles) * sizeof(double);
     /* DTSMM's fragments of T in pairs of rows (16-byte loads) where the
@@ -530,8 +519,8 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
                      * sizeof(T);
     };
     typename tsmm_tensor_kernel_ptr<T>::type kernel =
-        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, flat ? 1 : g)
-               : tsmm_tensor_kernel_of<T, false>(pairs, flat ? 1 : g);
+        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, g)
+               : tsmm_tensor_kernel_of<T, false>(pairs, g);
     int shared_max, groups_n = 1, passes, status;
 
     *fits = false;

@@ -284,6 +284,31 @@ __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned 
                                        to + (unsigned)(t_elems * sizeof(T)), 0);
 }
 
+/* How an xTSMM chunk kernel copies the chunks of a call (tsmm_copy_chunk):
+   *FLAT where the tall operand is interleaved without gaps (t_sr == K)
+   and its rows are not whole 16-byte copies (tsmm_copy_flat, element by
+   element); the elements of a copy, returned: 1 where *FLAT, else the
+   vector of V elements halved until T and its lines (columns of a
+   column-major T, rows of an interleaved one), and where READ_C the output
+   and its lines, are aligned to whole copies. */
+template <typename T>
+inline int tsmm_copy_width(idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, const T *out,
+                           idx_t o_sr, idx_t o_sw, bool read_c, bool *flat)
+{
+    const bool t_rows = t_sr != 1;
+    const idx_t line = t_rows ? t_sr : t_sl, line_c = o_sr == 1 ? o_sw : o_sr;
+    int g = tsm_vector_elems<T>();
+
+    *flat = t_rows && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
+    if (*flat)
+        return 1;
+    while (g > 1
+           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
+               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
+        g /= 2;
+    return g;
+}
+
 /* *SHARED := bytes of shared memory a block for BLOCKS blocks a
    multiprocessor sharing WANTED: WANTED / BLOCKS, at most what one block
    may have on the current device and what a multiprocessor has for BLOCKS
