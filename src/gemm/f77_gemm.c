@@ -1,0 +1,49 @@
+/*
+ * f77_gemm.c: the Fortran xGEMM of libtsblas_gemm (sgemm_ ... zgemm_), the
+ * symbol that Fortran programs, LAPACK and most C callers of the BLAS call.
+ *
+ * Purpose
+ * =======
+ * Computes C := alpha*op(A)*op(B) + beta*C exactly as the BLAS's xGEMM,
+ * through tsblas where route_gemm.c routes the call, otherwise through the
+ * real BLAS with the caller's own arguments, hidden string lengths
+ * included: argument errors, quick returns and every shape left to the
+ * BLAS behave as they do without this library.
+ *
+ * Arguments
+ * =========
+ * Those of the reference xGEMM (BLAS/SRC/dgemm.f), by reference, with the
+ * lengths of TRANSA and TRANSB that gfortran appends.
+ */
+#include <config.h>
+#include "precision.h"
+#include "tsblas_internal.h"
+#include "interposer.h"
+
+GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_int *m,
+                           const blas_int *n, const blas_int *k, const scalar_t *alpha,
+                           const scalar_t *a, const blas_int *lda, const scalar_t *b,
+                           const blas_int *ldb, const scalar_t *beta, scalar_t *c,
+                           const blas_int *ldc, size_t transa_len, size_t transb_len)
+{
+    static f77_gemm_fn real;
+    f77_gemm_fn blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    double start = 0;
+
+    if (X(gemm_route)(*transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc))
+        return;
+    if (blas == NULL) {
+        blas = (f77_gemm_fn)tsblas_gemm_real(GEMM_STRING(F77(gemm)));
+        if (blas == NULL) {
+            tsblas_gemm_no_blas(GEMM_STRING(F77(gemm)));
+            return;
+        }
+        __atomic_store_n(&real, blas, __ATOMIC_RELEASE);
+    }
+    if (tsblas_gemm_verbose() && !tsblas_gemm_inside())
+        start = tsblas_gemm_now();
+    blas(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len);
+    if (!tsblas_gemm_inside())
+        tsblas_gemm_count(GEMM_PRECISION, GEMM_TO_BLAS,
+                          start != 0 ? tsblas_gemm_now() - start : 0);
+}

@@ -1,0 +1,119 @@
+/*
+ * interposer.h: what the parts of libtsblas_gemm share.
+ *
+ * libtsblas_gemm exports the BLAS's xGEMM symbols (the Fortran sgemm_ ...
+ * zgemm_ and the CBLAS cblas_sgemm ... cblas_zgemm), sends the tall &
+ * skinny calls to tsblas and forwards every other call, untouched, to the
+ * xGEMM that comes after it in the program's link order (the real BLAS,
+ * found with dlsym(RTLD_NEXT)).  doc/gemm-interposer.md is its user's page.
+ *
+ * The call path of one xGEMM call:
+ *   xgemm_ (f77_gemm.c) or cblas_xgemm (cblas_gemm.c)
+ *     -> X(gemm_route) (route_gemm.c): argument checks, placement, the
+ *        route table; the tsblas C entry, or "not mine"
+ *     -> otherwise the real BLAS, with the caller's own arguments.
+ * While a thread is inside tsblas its own xGEMM calls (the general path of
+ * the host routines) come back here and go straight to the real BLAS.
+ *
+ * Nothing declared here leaves the library: the only exported symbols are
+ * the BLAS's.
+ */
+#ifndef TSBLAS_GEMM_INTERPOSER_H
+#define TSBLAS_GEMM_INTERPOSER_H
+
+#include <stddef.h>
+
+#if defined(__GNUC__)
+#  define GEMM_INTERNAL __attribute__((visibility("hidden")))
+#  define GEMM_EXPORT __attribute__((visibility("default")))
+#else
+#  define GEMM_INTERNAL
+#  define GEMM_EXPORT
+#endif
+
+/* TSBLAS_GEMM: off forwards every call; on (the default) routes by the
+   table of route_gemm.c; all routes every tall & skinny shape whatever its
+   size (for tests: the calls of the BLAS and LAPACK testers are small). */
+enum gemm_mode { GEMM_OFF, GEMM_ON, GEMM_ALL };
+
+/* Where a call went: a tsblas routine or the real BLAS; the verbose report
+   at exit counts calls and time per precision and destination. */
+enum gemm_destination {
+    GEMM_TO_TSMTTSM,
+    GEMM_TO_TSMM,
+    GEMM_TO_MTSM,
+    GEMM_TO_BLAS,
+    GEMM_DESTINATIONS
+};
+
+GEMM_INTERNAL enum gemm_mode tsblas_gemm_mode(void);
+GEMM_INTERNAL int tsblas_gemm_verbose(void);
+
+/* The calling thread is inside a tsblas routine called from here: its
+   xGEMM calls must reach the real BLAS. */
+GEMM_INTERNAL int tsblas_gemm_inside(void);
+GEMM_INTERNAL void tsblas_gemm_enter(void);
+GEMM_INTERNAL void tsblas_gemm_leave(void);
+
+/* The real BLAS's definition of SYMBOL (the next one after this library in
+   the lookup order, or in the library TSBLAS_GEMM_BLAS names), or NULL. */
+GEMM_INTERNAL void *tsblas_gemm_real(const char *symbol);
+
+/* Seconds on a monotonic clock, for the verbose report. */
+GEMM_INTERNAL double tsblas_gemm_now(void);
+
+/* Adds one call of precision PRECISION (0..3 for S, D, C, Z) that went to
+   DESTINATION and took SECONDS (0 when not verbose). */
+GEMM_INTERNAL void tsblas_gemm_count(int precision, enum gemm_destination destination,
+                                     double seconds);
+
+/* A routed call failed at run time (a CUDA error, a failed allocation):
+   said on stderr, since xGEMM has no INFO to return it in. */
+GEMM_INTERNAL void tsblas_gemm_failed(const char *routine, int code, const char *message);
+
+/* The real BLAS is missing for SYMBOL: said on stderr, once. */
+GEMM_INTERNAL void tsblas_gemm_no_blas(const char *symbol);
+
+#ifdef TSBLAS_PRECISION_H
+#  if defined(TSBLAS_PREC_S)
+#    define GEMM_PRECISION 0
+#  elif defined(TSBLAS_PREC_D)
+#    define GEMM_PRECISION 1
+#  elif defined(TSBLAS_PREC_C)
+#    define GEMM_PRECISION 2
+#  else
+#    define GEMM_PRECISION 3
+#  endif
+
+#  define GEMM_STRING_(x) #x
+#  define GEMM_STRING(x) GEMM_STRING_(x)
+
+/* The CBLAS symbol of this precision: CBLAS(gemm) = cblas_dgemm. */
+#  define CBLAS(name) TSBLAS_CAT3(cblas_, TSBLAS_PREFIX, name)
+
+/* The Fortran xGEMM, the interface of every BLAS (LP64 integers). */
+typedef void (*f77_gemm_fn)(const char *, const char *, const blas_int *, const blas_int *,
+                            const blas_int *, const scalar_t *, const scalar_t *,
+                            const blas_int *, const scalar_t *, const blas_int *,
+                            const scalar_t *, scalar_t *, const blas_int *, size_t, size_t);
+
+/* The Fortran xGEMM of this library (f77_gemm.c). */
+GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_int *m,
+                           const blas_int *n, const blas_int *k, const scalar_t *alpha,
+                           const scalar_t *a, const blas_int *lda, const scalar_t *b,
+                           const blas_int *ldb, const scalar_t *beta, scalar_t *c,
+                           const blas_int *ldc, size_t transa_len, size_t transb_len);
+
+/* Computes the call through tsblas and returns 1, or returns 0 when the
+   call is not to be routed (illegal arguments, a quick return, a shape or
+   size the table leaves to the BLAS, overlapping arrays, TSBLAS_GEMM=off,
+   a call from inside tsblas): the caller then forwards it to the real
+   BLAS, which computes it or reports its argument error as xGEMM.  Scalars
+   by address; the arguments are those of the Fortran xGEMM. */
+GEMM_INTERNAL int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
+                                const scalar_t *alpha, const scalar_t *a, blas_int lda,
+                                const scalar_t *b, blas_int ldb, const scalar_t *beta,
+                                scalar_t *c, blas_int ldc);
+#endif
+
+#endif

@@ -1,0 +1,163 @@
+/*
+ * route_gemm.c: which xGEMM calls libtsblas_gemm sends to tsblas, and the
+ * sending.
+ *
+ * Purpose
+ * =======
+ * X(gemm_route) takes the arguments of a Fortran xGEMM call (scalars by
+ * address) and either computes the call through tsblas's C entry and
+ * returns 1, or returns 0 and leaves the call to the real BLAS.  It
+ * returns 0, having touched nothing, for:
+ *   - TSBLAS_GEMM=off, and calls from inside tsblas (its general path);
+ *   - illegal arguments (INFO != 0 in the reference order of xGEMM): the
+ *     real BLAS then reports them through XERBLA as xGEMM, unchanged;
+ *   - the quick returns (M = 0, N = 0, or alpha = 0 or K = 0 with beta = 1);
+ *   - shapes and sizes that the route table below leaves to the BLAS;
+ *   - host arrays where C overlaps A or B (an xGEMM error for tsblas, none
+ *     for the BLAS: such a call gets whatever the BLAS does with it);
+ *   - device memory of another GPU than the current one.
+ * A routed call that fails at run time is said on stderr; with host data
+ * it is then computed by the real BLAS (tsblas left C unchanged).
+ *
+ * The route table
+ * ===============
+ * Arrays in device or managed memory of the current GPU go to tsblas
+ * whatever the shape (the host BLAS cannot take device memory; tsblas runs
+ * the shape on the GPU, through cuBLAS where it is not tall & skinny).
+ * Host arrays go by shape, W = HOST_SKINNY_MAX = 64:
+ *
+ *   shape                                   routine    from (host_kernels.h)
+ *   M <= W and N <= W                       xTSMTTSM   (M + N)*K >= HOST_TSMTTSM_SIZE_MIN
+ *   K <= W, min(M, N) <= W                  xTSMM      max(M, N)*(K + min(M, N))
+ *                                                        >= HOST_TSMM_SIZE_MIN
+ *   min(M, N) < HOST_MTSM_BLAS_Q, K > W     xMTSM      max(M, N) >= HOST_MTSM_LONG_MIN
+ *   anything else                           the BLAS
+ *
+ * The limits are the host routines' own regimes (host_kernels.h says how
+ * each was measured against OpenBLAS): a call the table sends to tsblas
+ * runs tsblas's kernels, and a call the kernels would give back to the
+ * BLAS is not routed at all.  doc/gemm-interposer.md has the measurement
+ * of the interposer itself on those shapes (testing/gemm_route_bench).
+ * TSBLAS_GEMM=all drops the size limits (the classes stay), so that the
+ * small calls of the BLAS and LAPACK testers go through tsblas too.
+ *
+ * Arguments
+ * =========
+ * TRANSA, TRANSB, M, N, K, ALPHA, A, LDA, B, LDB, BETA, C, LDC
+ *         as xGEMM's, integers by value (the BLAS's, 32-bit), ALPHA and
+ *         BETA by address.
+ */
+#include <config.h>
+#include "precision.h"
+#include "tsblas_internal.h"
+#include "host_kernels.h"
+#include "interposer.h"
+#include <string.h>
+
+#if TSBLAS_COMPLEX
+#  define ENTRY_SCALAR(p) ((const void *)(p))
+#else
+#  define ENTRY_SCALAR(p) (*(p))
+#endif
+
+static idx_t min_idx(idx_t x, idx_t y)
+{
+    return x < y ? x : y;
+}
+
+static idx_t max_idx(idx_t x, idx_t y)
+{
+    return x > y ? x : y;
+}
+
+/* The destination of a legal, non-quick call: the table above.  ANY_SIZE
+   drops the size limits (GPU data, TSBLAS_GEMM=all); then the shapes that
+   are not tall & skinny go to xMTSM on the GPU and to the BLAS on the host. */
+static enum gemm_destination destination(idx_t m, idx_t n, idx_t k, int any_size, int on_gpu)
+{
+    const idx_t w = HOST_SKINNY_MAX, q = min_idx(m, n), p = max_idx(m, n);
+
+    if (m <= w && n <= w)
+        return any_size || (m + n) * k >= HOST_TSMTTSM_SIZE_MIN ? GEMM_TO_TSMTTSM
+                                                                : GEMM_TO_BLAS;
+    if (k <= w && q <= w)
+        return any_size || p * (k + q) >= HOST_TSMM_SIZE_MIN ? GEMM_TO_TSMM : GEMM_TO_BLAS;
+    if (q <= w && (any_size || (q < HOST_MTSM_BLAS_Q && p >= HOST_MTSM_LONG_MIN)))
+        return GEMM_TO_MTSM;
+    return on_gpu ? GEMM_TO_MTSM : GEMM_TO_BLAS;
+}
+
+/* The tsblas C entry of a destination. */
+static tsblas_int call_tsblas(enum gemm_destination to, char transa, char transb,
+                              tsblas_int m, tsblas_int n, tsblas_int k,
+                              const scalar_t *alpha, const scalar_t *a, tsblas_int lda,
+                              const scalar_t *b, tsblas_int ldb, const scalar_t *beta,
+                              scalar_t *c, tsblas_int ldc)
+{
+    switch (to) {
+    case GEMM_TO_TSMTTSM:
+        return API(tsmttsm)(transa, transb, m, n, k, ENTRY_SCALAR(alpha), a, lda, b, ldb,
+                            ENTRY_SCALAR(beta), c, ldc);
+    case GEMM_TO_TSMM:
+        return API(tsmm)(transa, transb, m, n, k, ENTRY_SCALAR(alpha), a, lda, b, ldb,
+                         ENTRY_SCALAR(beta), c, ldc);
+    default:
+        return API(mtsm)(transa, transb, m, n, k, ENTRY_SCALAR(alpha), a, lda, b, ldb,
+                         ENTRY_SCALAR(beta), c, ldc);
+    }
+}
+
+int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
+                  const scalar_t *alpha, const scalar_t *a, blas_int lda, const scalar_t *b,
+                  blas_int ldb, const scalar_t *beta, scalar_t *c, blas_int ldc)
+{
+    static const char routine_names[][8] = { "TSMTTSM", "TSMM", "MTSM" };
+    enum gemm_mode mode = tsblas_gemm_mode();
+    enum tsblas_op opa, opb;
+    enum tsblas_memory place;
+    enum gemm_destination to;
+    double start = 0;
+    tsblas_int info;
+    int reads_ab;
+
+    if (mode == GEMM_OFF || tsblas_gemm_inside())
+        return 0;
+    if (tsblas_check_gemm_args(transa, transb, m, n, k, lda, ldb, ldc, TSBLAS_COMPLEX, &opa,
+                               &opb) != 0)
+        return 0;
+    reads_ab = *alpha != 0 && k != 0;
+    if (m == 0 || n == 0 || (!reads_ab && *beta == 1))
+        return 0;
+
+    place = tsblas_memory_of(reads_ab ? (const void *)a : (const void *)c);
+    if (place == TSBLAS_MEM_OTHER)
+        return 0;
+    to = destination(m, n, k, mode == GEMM_ALL || place == TSBLAS_MEM_DEVICE,
+                     place == TSBLAS_MEM_DEVICE);
+    if (to == GEMM_TO_BLAS)
+        return 0;
+    if (place == TSBLAS_MEM_HOST && reads_ab) {
+        const idx_t arows = opa == TSBLAS_OP_N ? m : k, acols = opa == TSBLAS_OP_N ? k : m;
+        const idx_t brows = opb == TSBLAS_OP_N ? k : n, bcols = opb == TSBLAS_OP_N ? n : k;
+
+        if (tsblas_arrays_overlap(c, m, n, ldc, a, arows, acols, lda, sizeof(scalar_t))
+            || tsblas_arrays_overlap(c, m, n, ldc, b, brows, bcols, ldb, sizeof(scalar_t)))
+            return 0;
+    }
+
+    if (tsblas_gemm_verbose())
+        start = tsblas_gemm_now();
+    tsblas_gemm_enter();
+    info = call_tsblas(to, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    tsblas_gemm_leave();
+    if (info != 0) {
+        char routine[16] = ROUTINE_NAME("");
+
+        tsblas_gemm_failed(strcat(routine, routine_names[to]), (int)info,
+                           tsblas_last_error_message());
+        if (place == TSBLAS_MEM_HOST)
+            return 0;
+    }
+    tsblas_gemm_count(GEMM_PRECISION, to, start != 0 ? tsblas_gemm_now() - start : 0);
+    return 1;
+}

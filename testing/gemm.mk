@@ -1,0 +1,22 @@
+# testing: the tests of libtsblas_gemm, the xGEMM interposer
+# (doc/gemm-interposer.md).
+#
+# gemm_interposer_link.sh runs gemm_interposer_check, linked with
+# -ltsblas_gemm before the BLAS; the other three preload the built library
+# into programs nobody edited: the reference BLAS Level-3 testers, LAPACK's
+# test programs, NumPy.  Those need Debian's libblas-test, liblapack-test
+# and python3-numpy (tools/debian-deps.sh installs them) and a shared
+# build; without them they are skipped.
+
+check_PROGRAMS += %reldir%/gemm_interposer_check
+%canon_reldir%_gemm_interposer_check_SOURCES = %reldir%/gemm_interposer_check.c \
+	%reldir%/gemm_interposer_check_body.h
+%canon_reldir%_gemm_interposer_check_LDADD = libtsblas_gemm.la $(BLAS_LIBS) -lm
+
+GEMM_INTERPOSER_TESTS = \
+	%reldir%/gemm_interposer_link.sh \
+	%reldir%/gemm_interposer_blas.sh \
+	%reldir%/gemm_interposer_lapack.sh \
+	%reldir%/gemm_interposer_numpy.sh
+TESTS += $(GEMM_INTERPOSER_TESTS)
+EXTRA_DIST += $(GEMM_INTERPOSER_TESTS) %reldir%/gemm_interposer_env.sh

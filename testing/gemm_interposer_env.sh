@@ -1,0 +1,39 @@
+# Sourced by the tests of libtsblas_gemm (testing/gemm_interposer_*.sh):
+# where the built interposer and Debian's test programs are, a scratch
+# folder, and how many calls a verbose run sent to tsblas.
+
+# The shared library as built (libtool's .libs of the build folder), with
+# the build's libtsblas ahead of any installed one.
+builddir=$(pwd)
+gemm_library=$builddir/.libs/libtsblas_gemm.so
+gemm_preload="LD_PRELOAD=$gemm_library LD_LIBRARY_PATH=$builddir/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# Sleeping OpenMP threads: make -j2 runs tests side by side on two cores.
+OMP_WAIT_POLICY=passive
+export OMP_WAIT_POLICY
+
+# gemm_interposer_find KIND PROGRAM: sets gemm_dir to the folder of
+# Debian's libKIND-test that holds PROGRAM and makes the scratch folder
+# $work; fails (with a line saying why) when either is missing.
+gemm_interposer_find() {
+  if [ ! -f "$gemm_library" ]; then
+    echo "no $gemm_library (a build without shared libraries): skipped"
+    return 1
+  fi
+  gemm_dir=
+  for d in /usr/lib/*/"$1" /usr/lib64/"$1" /usr/lib/"$1"; do
+    if [ -x "$d/$2" ]; then gemm_dir=$d; break; fi
+  done
+  if [ -z "$gemm_dir" ]; then
+    echo "no $2 (Debian's lib$1-test, which tools/debian-deps.sh installs): skipped"
+    return 1
+  fi
+  work=$(mktemp -d "${TMPDIR:-/tmp}/tsblas-gemm.XXXXXX") || return 1
+  trap 'rm -rf "$work"' EXIT
+}
+
+# gemm_interposer_routed FILE: the calls that the verbose report in FILE
+# (stderr of a run with TSBLAS_GEMM_VERBOSE=1) sent to a tsblas routine.
+gemm_interposer_routed() {
+  awk '$1 == "libtsblas_gemm:" && $2 ~ /GEMM$/ && $3 != "BLAS" { n += $4 }
+       END { print n + 0 }' "$1"
+}
