@@ -7,7 +7,7 @@
 # and installed in man3.  tsblas_dtsmttsm(3) and the like are .so links to
 # the page of their routine.
 
-dist_doc_DATA += %reldir%/fortran.md
+dist_doc_DATA += %reldir%/fortran.md %reldir%/gemm-interposer.md
 
 TSBLAS_MAN_PAGES = \
 	%reldir%/man3/stsmttsm.3 %reldir%/man3/dtsmttsm.3 \

@@ -20,3 +20,20 @@ GEMM_INTERPOSER_TESTS = \
 	%reldir%/gemm_interposer_numpy.sh
 TESTS += $(GEMM_INTERPOSER_TESTS)
 EXTRA_DIST += $(GEMM_INTERPOSER_TESTS) %reldir%/gemm_interposer_env.sh
+
+# The benchmark (doc/gemm-interposer.md): gemm_interposer_bench.sh runs
+# these programs, which know nothing of tsblas, without and with the
+# interposer.  Built with the library when the BLAS carries LAPACK, not
+# run by make check.
+EXTRA_DIST += %reldir%/gemm_interposer_bench.sh %reldir%/gemm_bench_geqrf.c \
+	%reldir%/gemm_bench_bgs.f
+if HAVE_BLAS_LAPACK
+noinst_PROGRAMS += %reldir%/gemm_bench_geqrf
+%canon_reldir%_gemm_bench_geqrf_SOURCES = %reldir%/gemm_bench_geqrf.c
+%canon_reldir%_gemm_bench_geqrf_LDADD = $(BLAS_LIBS) -lm
+if HAVE_FORTRAN
+noinst_PROGRAMS += %reldir%/gemm_bench_bgs
+%canon_reldir%_gemm_bench_bgs_SOURCES = %reldir%/gemm_bench_bgs.f
+%canon_reldir%_gemm_bench_bgs_LDADD = $(BLAS_LIBS)
+endif
+endif

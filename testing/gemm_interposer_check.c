@@ -8,7 +8,9 @@
  * BLAS, for every TRANSA/TRANSB pair, beta = 0 over a C of NaNs and beta
  * != 0, leading dimensions larger than the rows; checks each element
  * against a loop in long double, |c - ref| <= 4*(K+2)*eps*(|alpha|*
- * sum|a||b| + |beta||c0|), and that C's padding is untouched.  Then an
+ * sum|a||b| + |beta||c0|), and that C's padding is untouched.  The same
+ * for xSYRK and xHERK (Fortran and CBLAS, both layouts, both triangles,
+ * both TRANS), whose other triangle must stay untouched.  Then an
  * illegal call of each Fortran xGEMM, which must reach this program's
  * XERBLA as 'xGEMM ' with the reference BLAS's INFO.  Exit status: the
  * number of failed checks.  testing/gemm_interposer_link.sh runs it and
@@ -79,7 +81,8 @@ static const char trans_chars[] = "NTC";
 
 int main(void)
 {
-    printf("%% checks per precision: 6 shapes x 9 TRANS pairs x 3 faces x 2 betas, "
+    printf("%% checks per precision: xGEMM 6 shapes x 9 TRANS pairs x 3 faces x 2 betas, "
+           "xSYRK (and xHERK) 2 shapes x 2 UPLO x 2 TRANS x 3 faces x 2 betas, "
            "2 illegal calls\n");
     check_s();
     check_d();

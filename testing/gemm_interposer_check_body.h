@@ -10,6 +10,11 @@
 #  define NAME(x) x##_s
 #  define F77_GEMM sgemm_
 #  define CBLAS_GEMM cblas_sgemm
+#  define F77_SYRK ssyrk_
+#  define CBLAS_SYRK cblas_ssyrk
+#  define F77_HERK sherk_
+#  define CBLAS_HERK cblas_sherk
+#  define REAL float
 #  define LETTER "S"
 #elif defined(PRECISION_D)
 #  define T double
@@ -18,6 +23,11 @@
 #  define NAME(x) x##_d
 #  define F77_GEMM dgemm_
 #  define CBLAS_GEMM cblas_dgemm
+#  define F77_SYRK dsyrk_
+#  define CBLAS_SYRK cblas_dsyrk
+#  define F77_HERK dherk_
+#  define CBLAS_HERK cblas_dherk
+#  define REAL double
 #  define LETTER "D"
 #elif defined(PRECISION_C)
 #  define T float complex
@@ -26,6 +36,11 @@
 #  define NAME(x) x##_c
 #  define F77_GEMM cgemm_
 #  define CBLAS_GEMM cblas_cgemm
+#  define F77_SYRK csyrk_
+#  define CBLAS_SYRK cblas_csyrk
+#  define F77_HERK cherk_
+#  define CBLAS_HERK cblas_cherk
+#  define REAL float
 #  define LETTER "C"
 #else
 #  define T double complex
@@ -34,6 +49,11 @@
 #  define NAME(x) x##_z
 #  define F77_GEMM zgemm_
 #  define CBLAS_GEMM cblas_zgemm
+#  define F77_SYRK zsyrk_
+#  define CBLAS_SYRK cblas_zsyrk
+#  define F77_HERK zherk_
+#  define CBLAS_HERK cblas_zherk
+#  define REAL double
 #  define LETTER "Z"
 #endif
 
@@ -42,12 +62,19 @@
 #  define CBLAS_SCALAR(x) (&(x))
 void CBLAS_GEMM(int, int, int, int, int, int, const void *, const T *, int, const T *, int,
                 const void *, T *, int);
+void CBLAS_SYRK(int, int, int, int, int, const void *, const T *, int, const void *, T *, int);
+void CBLAS_HERK(int, int, int, int, int, REAL, const T *, int, REAL, T *, int);
+void F77_HERK(const char *, const char *, const int *, const int *, const REAL *, const T *,
+              const int *, const REAL *, T *, const int *, size_t, size_t);
 #else
 #  define REF long double
 #  define CBLAS_SCALAR(x) (x)
 void CBLAS_GEMM(int, int, int, int, int, int, T, const T *, int, const T *, int, T, T *,
                 int);
+void CBLAS_SYRK(int, int, int, int, int, T, const T *, int, T, T *, int);
 #endif
+void F77_SYRK(const char *, const char *, const int *, const int *, const T *, const T *,
+              const int *, const T *, T *, const int *, size_t, size_t);
 void F77_GEMM(const char *, const char *, const int *, const int *, const int *, const T *,
               const T *, const int *, const T *, const int *, const T *, T *, const int *,
               size_t, size_t);
@@ -143,6 +170,100 @@ static void NAME(check_call)(int face, int m, int n, int k, char ta, char tb, in
     free(c0);
 }
 
+/* The UPLO triangle of C := alpha*op(A)*op(A)**T + beta*C (op**H and real
+   alpha, beta for HERMITIAN), C N-by-N, through FACE (0: Fortran, 1: CBLAS
+   column-major, 2: CBLAS row-major, where the row-major C's upper triangle
+   is the column-major one's lower), checked element by element; the other
+   triangle and the padding must be untouched, xHERK's diagonal real. */
+static void NAME(check_rank_k)(int face, int hermitian, int n, int k, char uplo, char trans,
+                               int zero_beta)
+{
+    const int rows = trans == 'N' ? n : k, cols = trans == 'N' ? k : n;
+    const int lda = rows + 1, ldc = n + 2;
+    const char tt = trans == 'N' ? (hermitian ? 'C' : 'T') : 'N';
+    T *a = malloc(sizeof(T) * (size_t)lda * cols);
+    T *c = malloc(sizeof(T) * (size_t)ldc * n), *c0 = malloc(sizeof(T) * (size_t)ldc * n);
+    T alpha = NAME(random_value)(), beta = zero_beta ? 0 : NAME(random_value)();
+    REAL ralpha = (REAL)next_random(), rbeta = zero_beta ? 0 : (REAL)next_random();
+    int i, j, l, bad = 0;
+
+    if (hermitian)
+        alpha = ralpha, beta = rbeta;
+    for (i = 0; i < lda * cols; i++)
+        a[i] = NAME(random_value)();
+    for (i = 0; i < ldc * n; i++)
+        c0[i] = zero_beta ? (T)NAN : NAME(random_value)();
+    memcpy(c, c0, sizeof(T) * (size_t)ldc * n);
+
+    if (face == 0 && !hermitian) {
+        F77_SYRK(&uplo, &trans, &n, &k, &alpha, a, &lda, &beta, c, &ldc, 1, 1);
+    } else if (face != 0 && !hermitian) {
+        /* Row-major: the same memory is C**T, so the other triangle. */
+        const int row = face == 2;
+        const int cu = (uplo == 'U') != row ? 121 : 122;
+        const int ct = (trans == 'N') != row ? NO_TRANS : TRANS;
+        CBLAS_SYRK(row ? ROW_MAJOR : COL_MAJOR, cu, ct, n, k, CBLAS_SCALAR(alpha), a, lda,
+                   CBLAS_SCALAR(beta), c, ldc);
+    }
+#if COMPLEX
+    else if (face == 0) {
+        F77_HERK(&uplo, &trans, &n, &k, &ralpha, a, &lda, &rbeta, c, &ldc, 1, 1);
+    } else {
+        /* Row-major: the other triangle and TRANS exchanged; the row-major
+           result is conj(op(A)*op(A)**H), whose transpose, the memory read
+           column-major, is op(A)*op(A)**H itself. */
+        const int row = face == 2;
+        const int cu = (uplo == 'U') != row ? 121 : 122;
+        const int ct = (trans == 'N') != row ? NO_TRANS : CONJ_TRANS;
+        CBLAS_HERK(row ? ROW_MAJOR : COL_MAJOR, cu, ct, n, k, ralpha, a, lda, rbeta, c, ldc);
+    }
+#endif
+
+    for (j = 0; j < n && bad < 3; j++)
+        for (i = 0; i < ldc && bad < 3; i++) {
+            const size_t e = i + (size_t)j * ldc;
+            const int in_triangle = i < n && (uplo == 'U' ? i <= j : i >= j);
+            REF sum = 0;
+            long double bound = 0;
+            int wrong;
+
+            if (!in_triangle) {
+                wrong = memcmp(&c[e], &c0[e], sizeof(T)) != 0;
+            } else {
+                for (l = 0; l < k; l++) {
+                    REF x = NAME(op_element)(trans == 'N' ? 'N' : trans, a, lda, i, l);
+                    REF y = NAME(op_element)(tt, a, lda, l, j);
+                    sum += x * y;
+                    bound += cabsl(x) * cabsl(y);
+                }
+                sum = (REF)alpha * sum + (zero_beta ? 0 : (REF)beta * (REF)c0[e]);
+                bound = 4.0L * (k + 2) * EPS
+                        * (cabsl(alpha) * bound + (zero_beta ? 0 : cabsl(beta) * cabsl(c0[e])));
+#if COMPLEX
+                if (hermitian && i == j) {
+                    sum = creall(sum);
+                    wrong = cimag(c[e]) != 0;
+                } else
+#endif
+                    wrong = 0;
+                wrong = wrong || !(cabsl((REF)c[e] - sum) <= bound);
+            }
+            if (wrong) {
+                if (bad == 0)
+                    printf("%s %s%s N=%d K=%d UPLO=%c TRANS=%c beta%s: C(%d,%d) wrong\n",
+                           face == 0 ? "F77" : face == 1 ? "CBLAS col" : "CBLAS row", LETTER,
+                           hermitian ? "HERK" : "SYRK", n, k, uplo, trans,
+                           zero_beta ? "=0" : "!=0", i + 1, j + 1);
+                bad++;
+            }
+        }
+    if (bad != 0)
+        failures++;
+    free(a);
+    free(c);
+    free(c0);
+}
+
 static void NAME(check)(void)
 {
     const int ntrans = 3;
@@ -160,6 +281,27 @@ static void NAME(check)(void)
                                          trans_chars[ia], trans_chars[ib], zero_beta);
                         calls++;
                     }
+
+    /* xSYRK and xHERK: N = 8 routed (2*N*K >= 4096), N = 70 left to the
+       BLAS; TRANS 'N' (op(A)*op(A)**T) and the transposed form. */
+    {
+        static const int rank_k_shapes[][2] = { { 8, 1000 }, { 70, 30 } };
+        static const char uplos[] = "UL";
+        int hermitian, sh, iu, it;
+
+        for (hermitian = 0; hermitian <= COMPLEX; hermitian++)
+            for (sh = 0; sh < 2; sh++)
+                for (iu = 0; iu < 2; iu++)
+                    for (it = 0; it < 2; it++)
+                        for (face = 0; face < 3; face++)
+                            for (zero_beta = 0; zero_beta < 2; zero_beta++) {
+                                NAME(check_rank_k)(face, hermitian, rank_k_shapes[sh][0],
+                                                   rank_k_shapes[sh][1], uplos[iu],
+                                                   it == 0 ? 'N' : hermitian ? 'C' : 'T',
+                                                   zero_beta);
+                                calls++;
+                            }
+    }
 
     /* Illegal LDA (argument 8) and TRANSA (argument 1): the real BLAS
        reports them, through this program's XERBLA, as xGEMM. */
@@ -189,3 +331,8 @@ static void NAME(check)(void)
 #undef LETTER
 #undef REF
 #undef CBLAS_SCALAR
+#undef F77_SYRK
+#undef CBLAS_SYRK
+#undef F77_HERK
+#undef CBLAS_HERK
+#undef REAL

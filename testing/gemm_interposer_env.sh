@@ -2,11 +2,16 @@
 # where the built interposer and Debian's test programs are, a scratch
 # folder, and how many calls a verbose run sent to tsblas.
 
-# The shared library as built (libtool's .libs of the build folder), with
-# the build's libtsblas ahead of any installed one.
+# The shared library as built (libtool's .libs of the build folder).
 builddir=$(pwd)
 gemm_library=$builddir/.libs/libtsblas_gemm.so
-gemm_preload="LD_PRELOAD=$gemm_library LD_LIBRARY_PATH=$builddir/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+# gemm_preload [DIR]: the environment that preloads it, with the build's
+# libtsblas ahead of any installed one, and DIR's libraries ahead of the
+# system's.
+gemm_preload() {
+  echo "LD_PRELOAD=$gemm_library LD_LIBRARY_PATH=$builddir/.libs${1:+:$1}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+}
 # Sleeping OpenMP threads: make -j2 runs tests side by side on two cores.
 OMP_WAIT_POLICY=passive
 export OMP_WAIT_POLICY
@@ -34,6 +39,6 @@ gemm_interposer_find() {
 # gemm_interposer_routed FILE: the calls that the verbose report in FILE
 # (stderr of a run with TSBLAS_GEMM_VERBOSE=1) sent to a tsblas routine.
 gemm_interposer_routed() {
-  awk '$1 == "libtsblas_gemm:" && $2 ~ /GEMM$/ && $3 != "BLAS" { n += $4 }
+  awk '$1 == "libtsblas_gemm:" && $2 ~ /^[SDCZ](GEMM|SYRK|HERK)$/ && $3 != "BLAS" { n += $4 }
        END { print n + 0 }' "$1"
 }

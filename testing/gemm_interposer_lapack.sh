@@ -2,9 +2,13 @@
 # make check: LAPACK's own test programs (Debian's liblapack-test) with
 # libtsblas_gemm preloaded.  The linear-equation drivers xlintsts/d/c/z with
 # their input files stest.in ... ztest.in, and xeigtstd with sep.in and
-# svd.in, each run twice: as installed, and with every tall & skinny xGEMM
-# call of LAPACK sent to tsblas (TSBLAS_GEMM=all: LAPACK's test matrices
-# are small, under the sizes from which the route table sends calls).
+# svd.in, each run twice: as installed, and with every tall & skinny xGEMM,
+# xSYRK and xHERK call sent to tsblas (TSBLAS_GEMM=all: LAPACK's test
+# matrices are small, under the sizes from which the route table sends
+# calls).  Both runs take the reference LAPACK that liblapack-test ships
+# beside the programs where it is there: its routines call the BLAS
+# through the dynamic linker, so their own xGEMM calls reach the
+# interposer (OpenBLAS's LAPACK calls its xGEMM inside the library).
 # Passes when each run with the interposer ran as many tests as without it,
 # failed no more of them, and routed calls to tsblas (TSBLAS_GEMM_VERBOSE).
 # Skipped (77) without liblapack-test or without the shared library.
@@ -23,13 +27,17 @@ count_tests() {
        } END { print run + 0, failed + 0 }' "$1"
 }
 
+lapack_dir=
+[ -f "$gemm_dir/liblapack.so.3" ] && lapack_dir=$gemm_dir
+
 status=0
 run_case() {
   program=$1 input=$2
   name=$(basename "$program")-$(basename "$input" .in)
   out_plain=$work/$name.plain out_routed=$work/$name.routed
-  (cd "$work" && "$program" < "$input" > "$out_plain" 2>&1)
-  (cd "$work" && env TSBLAS_GEMM=all TSBLAS_GEMM_VERBOSE=1 $gemm_preload \
+  (cd "$work" && env LD_LIBRARY_PATH="$lapack_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+     "$program" < "$input" > "$out_plain" 2>&1)
+  (cd "$work" && env TSBLAS_GEMM=all TSBLAS_GEMM_VERBOSE=1 $(gemm_preload "$lapack_dir") \
      "$program" < "$input" > "$out_routed" 2> "$out_routed.stderr")
   set -- $(count_tests "$out_plain")
   plain_run=$1 plain_failed=$2

@@ -12,15 +12,18 @@ for mode in on off; do
   TSBLAS_GEMM=$mode TSBLAS_GEMM_VERBOSE=1 OMP_WAIT_POLICY=passive "$check" 2> "$report" \
     || status=1
   for p in S D C Z; do
-    for to in TSMTTSM TSMM MTSM BLAS; do
+    routes="GEMM:TSMTTSM GEMM:TSMM GEMM:MTSM GEMM:BLAS SYRK:TSMTTSM SYRK:BLAS"
+    case $p in C|Z) routes="$routes HERK:TSMTTSM HERK:BLAS" ;; esac
+    for route in $routes; do
+      call=$p${route%:*} to=${route#*:}
       [ "$to" = BLAS ] && sent=BLAS || sent=$p$to
-      calls=$(awk -v call="${p}GEMM" -v sent="$sent" \
+      calls=$(awk -v call="$call" -v sent="$sent" \
                 '$1 == "libtsblas_gemm:" && $2 == call && $3 == sent { print $4 }' "$report")
       want_calls=yes
       [ "$mode" = off ] && [ "$to" != BLAS ] && want_calls=no
       if { [ "$want_calls" = yes ] && [ -z "$calls" ]; } \
          || { [ "$want_calls" = no ] && [ -n "$calls" ]; }; then
-        echo "TSBLAS_GEMM=$mode: ${p}GEMM calls sent to $sent: ${calls:-none} (want $want_calls)"
+        echo "TSBLAS_GEMM=$mode: $call calls sent to $sent: ${calls:-none} (want $want_calls)"
         status=1
       fi
     done

@@ -10,7 +10,8 @@ GPU_TEST_BINARIES = \
 	%reldir%/gpu_semantics \
 	%reldir%/gpu_placement \
 	%reldir%/gpu_concurrency \
-	%reldir%/gpu_indexing64
+	%reldir%/gpu_indexing64 \
+	%reldir%/gpu_gemm_interposer
 
 GPU_TEST_COMMON = %reldir%/gpu_common.h %reldir%/gpu_common.c
 
@@ -35,8 +36,12 @@ GPU_TEST_LDADD = libtsblas.la $(CUDA_LIBS) -lpthread -lm
 %C%_gpu_indexing64_SOURCES = %reldir%/gpu_indexing64.c $(GPU_TEST_COMMON)
 %C%_gpu_indexing64_CPPFLAGS = $(GPU_TEST_CPPFLAGS)
 %C%_gpu_indexing64_LDADD = $(GPU_TEST_LDADD)
+# libtsblas_gemm first: its xGEMM, not the BLAS's, is the one called.
+%C%_gpu_gemm_interposer_SOURCES = %reldir%/gpu_gemm_interposer.c $(GPU_TEST_COMMON)
+%C%_gpu_gemm_interposer_CPPFLAGS = $(GPU_TEST_CPPFLAGS)
+%C%_gpu_gemm_interposer_LDADD = libtsblas_gemm.la $(GPU_TEST_LDADD) $(BLAS_LIBS)
 else
 # Sources of programs not built are still distributed.
 EXTRA_DIST += $(GPU_TEST_COMMON) %reldir%/gpu_semantics.c %reldir%/gpu_placement.c \
-	%reldir%/gpu_concurrency.c %reldir%/gpu_indexing64.c
+	%reldir%/gpu_concurrency.c %reldir%/gpu_indexing64.c %reldir%/gpu_gemm_interposer.c
 endif

@@ -54,7 +54,7 @@ say() {
 }
 
 gpu_tests=
-for t in gpu_semantics gpu_placement gpu_concurrency gpu_indexing64; do
+for t in gpu_semantics gpu_placement gpu_concurrency gpu_indexing64 gpu_gemm_interposer; do
   if test -x "testing/$t"; then
     if head -c 2 "testing/$t" | grep -q '#!'; then
       say "testing/$t is a libtool wrapper: configure the build with --disable-shared"

@@ -95,6 +95,6 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
         return;
     }
     if (!tsblas_gemm_inside())
-        tsblas_gemm_count(GEMM_PRECISION, GEMM_TO_BLAS,
+        tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS,
                           start != 0 ? tsblas_gemm_now() - start : 0);
 }

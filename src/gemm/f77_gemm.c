@@ -44,6 +44,6 @@ GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_in
         start = tsblas_gemm_now();
     blas(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len);
     if (!tsblas_gemm_inside())
-        tsblas_gemm_count(GEMM_PRECISION, GEMM_TO_BLAS,
+        tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS,
                           start != 0 ? tsblas_gemm_now() - start : 0);
 }

@@ -29,8 +29,9 @@ static __thread int inside;
 static const char precision_letters[] = "SDCZ";
 /* The tsblas routines of the destinations; the BLAS is named apart. */
 static const char *const routine_names[GEMM_TO_BLAS] = { "TSMTTSM", "TSMM", "MTSM" };
-static unsigned long calls[4][GEMM_DESTINATIONS];
-static unsigned long nanoseconds[4][GEMM_DESTINATIONS];
+static const char *const call_names[GEMM_CALLS] = { "GEMM", "SYRK", "HERK" };
+static unsigned long calls[GEMM_CALLS][4][GEMM_DESTINATIONS];
+static unsigned long nanoseconds[GEMM_CALLS][4][GEMM_DESTINATIONS];
 static unsigned long failures;
 
 static void read_environment(void)
@@ -102,11 +103,12 @@ double tsblas_gemm_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-void tsblas_gemm_count(int precision, enum gemm_destination destination, double seconds)
+void tsblas_gemm_count(enum gemm_call call, int precision, enum gemm_destination destination,
+                       double seconds)
 {
-    __atomic_fetch_add(&calls[precision][destination], 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&calls[call][precision][destination], 1, __ATOMIC_RELAXED);
     if (seconds > 0)
-        __atomic_fetch_add(&nanoseconds[precision][destination],
+        __atomic_fetch_add(&nanoseconds[call][precision][destination],
                            (unsigned long)(seconds * 1e9), __ATOMIC_RELAXED);
 }
 
@@ -127,36 +129,37 @@ void tsblas_gemm_no_blas(const char *symbol)
                         "TSBLAS_GEMM_BLAS; such calls are not computed\n", symbol);
 }
 
-/* The verbose report: one line per precision and destination that had a
-   call, and the failures. */
+/* The verbose report: one line per routine, precision and destination that
+   had a call, and the failures. */
 __attribute__((destructor)) static void report(void)
 {
     static const char *const mode_names[] = { "off", "on", "all" };
-    int p, d, any = 0;
+    int r, p, d, any = 0;
 
     if (!tsblas_gemm_verbose())
         return;
-    fprintf(stderr, "libtsblas_gemm: TSBLAS_GEMM=%s; xGEMM calls by destination\n",
+    fprintf(stderr, "libtsblas_gemm: TSBLAS_GEMM=%s; calls by destination\n",
             mode_names[mode]);
     fprintf(stderr, "libtsblas_gemm: %-8s %-12s %12s %12s\n", "call", "sent to", "calls",
             "seconds");
-    for (p = 0; p < 4; p++)
-        for (d = 0; d < GEMM_DESTINATIONS; d++)
-            if (calls[p][d] != 0) {
-                char routine[16];
+    for (r = 0; r < GEMM_CALLS; r++)
+        for (p = 0; p < 4; p++)
+            for (d = 0; d < GEMM_DESTINATIONS; d++)
+                if (calls[r][p][d] != 0) {
+                    char routine[16];
 
-                if (d == GEMM_TO_BLAS)
-                    snprintf(routine, sizeof routine, "BLAS");
-                else
-                    snprintf(routine, sizeof routine, "%c%s", precision_letters[p],
-                             routine_names[d]);
-                fprintf(stderr, "libtsblas_gemm: %cGEMM    %-12s %12lu %12.6f\n",
-                        precision_letters[p], routine, calls[p][d],
-                        1e-9 * (double)nanoseconds[p][d]);
-                any = 1;
-            }
+                    if (d == GEMM_TO_BLAS)
+                        snprintf(routine, sizeof routine, "BLAS");
+                    else
+                        snprintf(routine, sizeof routine, "%c%s", precision_letters[p],
+                                 routine_names[d]);
+                    fprintf(stderr, "libtsblas_gemm: %c%-7s %-12s %12lu %12.6f\n",
+                            precision_letters[p], call_names[r], routine, calls[r][p][d],
+                            1e-9 * (double)nanoseconds[r][p][d]);
+                    any = 1;
+                }
     if (!any)
-        fprintf(stderr, "libtsblas_gemm: no xGEMM calls\n");
+        fprintf(stderr, "libtsblas_gemm: no calls\n");
     if (failures != 0)
         fprintf(stderr, "libtsblas_gemm: %lu routed calls failed\n", failures);
 }

@@ -36,8 +36,11 @@
    size (for tests: the calls of the BLAS and LAPACK testers are small). */
 enum gemm_mode { GEMM_OFF, GEMM_ON, GEMM_ALL };
 
+/* The BLAS routines this library takes the place of. */
+enum gemm_call { CALL_GEMM, CALL_SYRK, CALL_HERK, GEMM_CALLS };
+
 /* Where a call went: a tsblas routine or the real BLAS; the verbose report
-   at exit counts calls and time per precision and destination. */
+   at exit counts calls and time per routine, precision and destination. */
 enum gemm_destination {
     GEMM_TO_TSMTTSM,
     GEMM_TO_TSMM,
@@ -62,10 +65,10 @@ GEMM_INTERNAL void *tsblas_gemm_real(const char *symbol);
 /* Seconds on a monotonic clock, for the verbose report. */
 GEMM_INTERNAL double tsblas_gemm_now(void);
 
-/* Adds one call of precision PRECISION (0..3 for S, D, C, Z) that went to
-   DESTINATION and took SECONDS (0 when not verbose). */
-GEMM_INTERNAL void tsblas_gemm_count(int precision, enum gemm_destination destination,
-                                     double seconds);
+/* Adds one call of routine CALL in precision PRECISION (0..3 for S, D, C,
+   Z) that went to DESTINATION and took SECONDS (0 when not verbose). */
+GEMM_INTERNAL void tsblas_gemm_count(enum gemm_call call, int precision,
+                                     enum gemm_destination destination, double seconds);
 
 /* A routed call failed at run time (a CUDA error, a failed allocation):
    said on stderr, since xGEMM has no INFO to return it in. */
@@ -104,6 +107,18 @@ GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_in
                            const blas_int *ldb, const scalar_t *beta, scalar_t *c,
                            const blas_int *ldc, size_t transa_len, size_t transb_len);
 
+/* The Fortran xSYRK and xHERK of this library (f77_syrk.c). */
+GEMM_EXPORT void F77(syrk)(const char *uplo, const char *trans, const blas_int *n,
+                           const blas_int *k, const scalar_t *alpha, const scalar_t *a,
+                           const blas_int *lda, const scalar_t *beta, scalar_t *c,
+                           const blas_int *ldc, size_t uplo_len, size_t trans_len);
+#  if TSBLAS_COMPLEX
+GEMM_EXPORT void F77(herk)(const char *uplo, const char *trans, const blas_int *n,
+                           const blas_int *k, const real_t *alpha, const scalar_t *a,
+                           const blas_int *lda, const real_t *beta, scalar_t *c,
+                           const blas_int *ldc, size_t uplo_len, size_t trans_len);
+#  endif
+
 /* Computes the call through tsblas and returns 1, or returns 0 when the
    call is not to be routed (illegal arguments, a quick return, a shape or
    size the table leaves to the BLAS, overlapping arrays, TSBLAS_GEMM=off,
@@ -113,6 +128,12 @@ GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_in
 GEMM_INTERNAL int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
                                 const scalar_t *alpha, const scalar_t *a, blas_int lda,
                                 const scalar_t *b, blas_int ldb, const scalar_t *beta,
+                                scalar_t *c, blas_int ldc);
+
+/* The same for xSYRK and, with HERMITIAN, xHERK (route_syrk.c): ALPHA and
+   BETA by value, xHERK's real ones as complex numbers. */
+GEMM_INTERNAL int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
+                                scalar_t alpha, const scalar_t *a, blas_int lda, scalar_t beta,
                                 scalar_t *c, blas_int ldc);
 #endif
 

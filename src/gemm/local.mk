@@ -10,7 +10,10 @@ TSBLAS_GEMM_PRECISION_SOURCES = \
 	%reldir%/interposer.h \
 	%reldir%/route_gemm.c \
 	%reldir%/f77_gemm.c \
-	%reldir%/cblas_gemm.c
+	%reldir%/cblas_gemm.c \
+	%reldir%/route_syrk.c \
+	%reldir%/f77_syrk.c \
+	%reldir%/cblas_syrk.c
 
 TSBLAS_GEMM_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/%reldir%
 TSBLAS_GEMM_CFLAGS = -fvisibility=hidden

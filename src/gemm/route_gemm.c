@@ -158,6 +158,7 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
         if (place == TSBLAS_MEM_HOST)
             return 0;
     }
-    tsblas_gemm_count(GEMM_PRECISION, to, start != 0 ? tsblas_gemm_now() - start : 0);
+    tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, to,
+                      start != 0 ? tsblas_gemm_now() - start : 0);
     return 1;
 }

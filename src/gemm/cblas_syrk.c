@@ -1,0 +1,109 @@
+/*
+ * cblas_syrk.c: the CBLAS xSYRK (cblas_ssyrk ... cblas_zsyrk) and xHERK
+ * (cblas_cherk, cblas_zherk) of libtsblas_gemm; NumPy's X.T @ X is such a
+ * call.
+ *
+ * Purpose
+ * =======
+ * Computes the rank-K update of the UPLO triangle of C exactly as the
+ * CBLAS's xSYRK or xHERK.  A row-major call is the column-major call on
+ * the other triangle with the other TRANS (N and T exchanged, N and C for
+ * xHERK), as the reference CBLAS makes it; route_syrk.c decides on that
+ * column-major call.  Calls it does not route, and every call with an
+ * illegal LAYOUT, UPLO or TRANS, go to the real CBLAS with the caller's
+ * own arguments; a BLAS without CBLAS gets the column-major call through
+ * its Fortran routine instead.
+ *
+ * Arguments
+ * =========
+ * Those of the reference CBLAS's cblas_xsyrk and cblas_xherk: LAYOUT
+ * (CblasRowMajor = 101, CblasColMajor = 102), UPLO (CblasUpper = 121,
+ * CblasLower = 122), TRANS (CblasNoTrans = 111, CblasTrans = 112,
+ * CblasConjTrans = 113), integers by value, real scalars by value and
+ * xSYRK's complex ones by address.
+ */
+#include <config.h>
+#include "precision.h"
+#include "tsblas_internal.h"
+#include "interposer.h"
+
+enum { ROW_MAJOR = 101, COL_MAJOR = 102, NO_TRANS = 111, TRANS = 112, CONJ_TRANS = 113,
+       UPPER = 121, LOWER = 122 };
+
+/* The column-major UPLO and TRANS characters of a legal call, or 0 in
+   *UPLO_CHAR when LAYOUT, UPLO or TRANS is illegal. */
+static void column_major_chars(int hermitian, int layout, int uplo, int trans,
+                               char *uplo_char, char *trans_char)
+{
+    const int row_major = layout == ROW_MAJOR;
+    const int transposed = trans == TRANS || trans == CONJ_TRANS;
+
+    *uplo_char = 0;
+    *trans_char = 0;
+    if ((layout != ROW_MAJOR && layout != COL_MAJOR) || (uplo != UPPER && uplo != LOWER)
+        || (trans != NO_TRANS && trans != TRANS && trans != CONJ_TRANS))
+        return;
+    *uplo_char = (uplo == UPPER) != row_major ? 'U' : 'L';
+    *trans_char = transposed != row_major ? (hermitian ? 'C' : 'T') : 'N';
+    /* Complex xSYRK takes no CONJ_TRANS, xHERK no TRANS: the BLAS says so. */
+    if ((TSBLAS_COMPLEX && !hermitian && trans == CONJ_TRANS) || (hermitian && trans == TRANS))
+        *uplo_char = 0;
+}
+
+/* One face: FN_TYPE the real CBLAS routine's type, F77_FACE the Fortran
+   routine of the fallback; ALPHA_VALUE and BETA_VALUE make scalar_t values
+   of its scalars, F77_ALPHA and F77_BETA their addresses as the Fortran
+   routine takes them. */
+#define CBLAS_SYRK_FACE(face, fn_type, f77_face, scalar, hermitian, call, alpha_value,        \
+                        beta_value, f77_alpha, f77_beta)                                       \
+    typedef void (*fn_type)(int, int, int, blas_int, blas_int, scalar, const scalar_t *,       \
+                            blas_int, scalar, scalar_t *, blas_int);                           \
+    GEMM_EXPORT void face(int layout, int uplo, int trans, blas_int n, blas_int k,             \
+                          scalar alpha, const scalar_t *a, blas_int lda, scalar beta,          \
+                          scalar_t *c, blas_int ldc);                                          \
+    GEMM_EXPORT void face(int layout, int uplo, int trans, blas_int n, blas_int k,             \
+                          scalar alpha, const scalar_t *a, blas_int lda, scalar beta,          \
+                          scalar_t *c, blas_int ldc)                                           \
+    {                                                                                          \
+        static fn_type real;                                                                   \
+        fn_type blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                               \
+        char u, t;                                                                             \
+        double start = 0;                                                                      \
+                                                                                               \
+        column_major_chars(hermitian, layout, uplo, trans, &u, &t);                            \
+        if (u != 0                                                                             \
+            && X(syrk_route)(hermitian, u, t, n, k, alpha_value, a, lda, beta_value, c, ldc))  \
+            return;                                                                            \
+        if (blas == NULL) {                                                                    \
+            blas = (fn_type)tsblas_gemm_real(GEMM_STRING(face));                               \
+            if (blas != NULL)                                                                  \
+                __atomic_store_n(&real, blas, __ATOMIC_RELEASE);                               \
+        }                                                                                      \
+        if (blas == NULL) {                                                                    \
+            /* No CBLAS after this library: the column-major call through                      \
+               the Fortran routine (which reports illegal arguments). */                       \
+            if (u == 0) {                                                                      \
+                tsblas_gemm_no_blas(GEMM_STRING(face));                                        \
+                return;                                                                        \
+            }                                                                                  \
+            f77_face(&u, &t, &n, &k, f77_alpha, a, &lda, f77_beta, c, &ldc, 1, 1);             \
+            return;                                                                            \
+        }                                                                                      \
+        if (tsblas_gemm_verbose() && !tsblas_gemm_inside())                                    \
+            start = tsblas_gemm_now();                                                         \
+        blas(layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                          \
+        if (!tsblas_gemm_inside())                                                             \
+            tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS,                              \
+                              start != 0 ? tsblas_gemm_now() - start : 0);                     \
+    }
+
+#if TSBLAS_COMPLEX
+CBLAS_SYRK_FACE(CBLAS(syrk), cblas_syrk_fn, F77(syrk), const void *, 0, CALL_SYRK,
+                *(const scalar_t *)alpha, *(const scalar_t *)beta, (const scalar_t *)alpha,
+                (const scalar_t *)beta)
+CBLAS_SYRK_FACE(CBLAS(herk), cblas_herk_fn, F77(herk), real_t, 1, CALL_HERK, (scalar_t)alpha,
+                (scalar_t)beta, &alpha, &beta)
+#else
+CBLAS_SYRK_FACE(CBLAS(syrk), cblas_syrk_fn, F77(syrk), scalar_t, 0, CALL_SYRK, alpha, beta,
+                &alpha, &beta)
+#endif
