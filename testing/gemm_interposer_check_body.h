@@ -193,6 +193,12 @@ static void NAME(check_rank_k)(int face, int hermitian, int n, int k, char uplo,
         a[i] = NAME(random_value)();
     for (i = 0; i < ldc * n; i++)
         c0[i] = zero_beta ? (T)NAN : NAME(random_value)();
+#if COMPLEX
+    /* xHERK reads only the real parts of C's diagonal. */
+    if (hermitian && !zero_beta)
+        for (j = 0; j < n; j++)
+            ((REAL *)&c0[j + (size_t)j * ldc])[1] = NAN;   /* (re + I*NAN is NaN whole) */
+#endif
     memcpy(c, c0, sizeof(T) * (size_t)ldc * n);
 
     if (face == 0 && !hermitian) {
@@ -236,9 +242,16 @@ static void NAME(check_rank_k)(int face, int hermitian, int n, int k, char uplo,
                     sum += x * y;
                     bound += cabsl(x) * cabsl(y);
                 }
-                sum = (REF)alpha * sum + (zero_beta ? 0 : (REF)beta * (REF)c0[e]);
-                bound = 4.0L * (k + 2) * EPS
-                        * (cabsl(alpha) * bound + (zero_beta ? 0 : cabsl(beta) * cabsl(c0[e])));
+                {
+                    /* C as the routine reads it: the real part alone on
+                       xHERK's diagonal. */
+                    REF c_read = hermitian && i == j ? (REF)creal(c0[e]) : (REF)c0[e];
+
+                    sum = (REF)alpha * sum + (zero_beta ? 0 : (REF)beta * c_read);
+                    bound = 4.0L * (k + 2) * EPS
+                            * (cabsl(alpha) * bound
+                               + (zero_beta ? 0 : cabsl(beta) * cabsl(c_read)));
+                }
 #if COMPLEX
                 if (hermitian && i == j) {
                     sum = creall(sum);

@@ -56,10 +56,12 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
                              scalar_t *c, blas_int ldc)
 {
     static cblas_gemm_fn real;
+    static int said;
     cblas_gemm_fn blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
     const char ta = trans_char(transa), tb = trans_char(transb);
     const int legal = (layout == ROW_MAJOR || layout == COL_MAJOR) && ta != 0 && tb != 0;
     double start = 0;
+    int mark;
 
     if (legal && layout == COL_MAJOR
         && X(gemm_route)(ta, tb, m, n, k, SCALAR_ADDRESS(alpha), a, lda, b, ldb,
@@ -78,14 +80,16 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
     if (tsblas_gemm_verbose() && !tsblas_gemm_inside())
         start = tsblas_gemm_now();
     if (blas != NULL) {
+        mark = tsblas_gemm_enter();
         blas(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+        tsblas_gemm_leave(mark);
     } else {
         /* No CBLAS after this library: the column-major call through the
            Fortran xGEMM (which reports illegal TRANS as argument 1 or 2). */
         const int row_major = layout == ROW_MAJOR;
 
         if (layout != ROW_MAJOR && layout != COL_MAJOR) {
-            tsblas_gemm_no_blas(GEMM_STRING(CBLAS(gemm)));
+            tsblas_gemm_no_blas(GEMM_STRING(CBLAS(gemm)), &said);
             return;
         }
         F77(gemm)(row_major ? &tb : &ta, row_major ? &ta : &tb, row_major ? &n : &m,
@@ -94,7 +98,7 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
                   SCALAR_ADDRESS(beta), c, &ldc, 1, 1);
         return;
     }
-    if (!tsblas_gemm_inside())
+    if (!mark)
         tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS,
                           start != 0 ? tsblas_gemm_now() - start : 0);
 }

@@ -45,7 +45,7 @@ static void column_major_chars(int hermitian, int layout, int uplo, int trans,
         return;
     *uplo_char = (uplo == UPPER) != row_major ? 'U' : 'L';
     *trans_char = transposed != row_major ? (hermitian ? 'C' : 'T') : 'N';
-    /* Complex xSYRK takes no CONJ_TRANS, xHERK no TRANS: the BLAS says so. */
+    /* Complex xSYRK takes no CONJ_TRANS, xHERK no TRANS: left to the BLAS. */
     if ((TSBLAS_COMPLEX && !hermitian && trans == CONJ_TRANS) || (hermitian && trans == TRANS))
         *uplo_char = 0;
 }
@@ -66,9 +66,11 @@ static void column_major_chars(int hermitian, int layout, int uplo, int trans,
                           scalar_t *c, blas_int ldc)                                           \
     {                                                                                          \
         static fn_type real;                                                                   \
+        static int said;                                                                       \
         fn_type blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                               \
         char u, t;                                                                             \
         double start = 0;                                                                      \
+        int mark;                                                                              \
                                                                                                \
         column_major_chars(hermitian, layout, uplo, trans, &u, &t);                            \
         if (u != 0                                                                             \
@@ -83,7 +85,7 @@ static void column_major_chars(int hermitian, int layout, int uplo, int trans,
             /* No CBLAS after this library: the column-major call through                      \
                the Fortran routine (which reports illegal arguments). */                       \
             if (u == 0) {                                                                      \
-                tsblas_gemm_no_blas(GEMM_STRING(face));                                        \
+                tsblas_gemm_no_blas(GEMM_STRING(face), &said);                                 \
                 return;                                                                        \
             }                                                                                  \
             f77_face(&u, &t, &n, &k, f77_alpha, a, &lda, f77_beta, c, &ldc, 1, 1);             \
@@ -91,8 +93,10 @@ static void column_major_chars(int hermitian, int layout, int uplo, int trans,
         }                                                                                      \
         if (tsblas_gemm_verbose() && !tsblas_gemm_inside())                                    \
             start = tsblas_gemm_now();                                                         \
+        mark = tsblas_gemm_enter();                                                            \
         blas(layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                          \
-        if (!tsblas_gemm_inside())                                                             \
+        tsblas_gemm_leave(mark);                                                               \
+        if (!mark)                                                                             \
             tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS,                              \
                               start != 0 ? tsblas_gemm_now() - start : 0);                     \
     }

@@ -28,7 +28,8 @@
                          const scalar *, const scalar_t *, const blas_int *,                   \
                          const scalar *, scalar_t *, const blas_int *, size_t, size_t)
 
-/* One face: routed, or forwarded to the real SYMBOL (found once). */
+/* One face: routed, or forwarded to the real routine of the same name
+   (found once), the thread marked meanwhile. */
 #define SYRK_FACE(face, fn_type, scalar, hermitian, call)                                      \
     GEMM_EXPORT void face(const char *uplo, const char *trans, const blas_int *n,              \
                           const blas_int *k, const scalar *alpha, const scalar_t *a,           \
@@ -36,23 +37,27 @@
                           const blas_int *ldc, size_t uplo_len, size_t trans_len)              \
     {                                                                                          \
         static fn_type real;                                                                   \
+        static int said;                                                                       \
         fn_type blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                               \
         double start = 0;                                                                      \
+        int mark;                                                                              \
                                                                                                \
         if (X(syrk_route)(hermitian, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc))  \
             return;                                                                            \
         if (blas == NULL) {                                                                    \
             blas = (fn_type)tsblas_gemm_real(GEMM_STRING(face));                               \
             if (blas == NULL) {                                                                \
-                tsblas_gemm_no_blas(GEMM_STRING(face));                                        \
+                tsblas_gemm_no_blas(GEMM_STRING(face), &said);                                 \
                 return;                                                                        \
             }                                                                                  \
             __atomic_store_n(&real, blas, __ATOMIC_RELEASE);                                   \
         }                                                                                      \
         if (tsblas_gemm_verbose() && !tsblas_gemm_inside())                                    \
             start = tsblas_gemm_now();                                                         \
+        mark = tsblas_gemm_enter();                                                            \
         blas(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);             \
-        if (!tsblas_gemm_inside())                                                             \
+        tsblas_gemm_leave(mark);                                                               \
+        if (!mark)                                                                             \
             tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS,                              \
                               start != 0 ? tsblas_gemm_now() - start : 0);                     \
     }

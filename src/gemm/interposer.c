@@ -5,9 +5,11 @@
  * =======
  * Reads the environment once (TSBLAS_GEMM, TSBLAS_GEMM_VERBOSE,
  * TSBLAS_GEMM_BLAS), finds the real BLAS's symbols, keeps the per-thread
- * mark of a call inside tsblas, counts the calls per precision and
- * destination, and prints those counts at exit when TSBLAS_GEMM_VERBOSE
- * is set.  The counters are atomic: any number of threads may call.
+ * mark of a call inside tsblas or the real BLAS, waits for the GPU after
+ * a routed call that ran there, counts the calls per routine, precision
+ * and destination, and prints those counts at exit when
+ * TSBLAS_GEMM_VERBOSE is set.  The counters are atomic: any number of
+ * threads may call.
  */
 #define _GNU_SOURCE
 #include <config.h>
@@ -18,12 +20,15 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include "tsblas.h"
 #include "interposer.h"
 
 static enum gemm_mode mode = GEMM_ON;
 static int verbose;
-static void *named_blas;            /* dlopen of TSBLAS_GEMM_BLAS, if set */
+static const char *blas_name;       /* TSBLAS_GEMM_BLAS, if set */
+static void *named_blas;            /* its dlopen, at the first forwarded call */
 static pthread_once_t environment_once = PTHREAD_ONCE_INIT;
+static pthread_once_t named_blas_once = PTHREAD_ONCE_INIT;
 static __thread int inside;
 
 static const char precision_letters[] = "SDCZ";
@@ -50,11 +55,15 @@ static void read_environment(void)
     }
     value = getenv("TSBLAS_GEMM_VERBOSE");
     verbose = value != NULL && *value != '\0' && strcmp(value, "0") != 0;
-    if (blas != NULL && *blas != '\0') {
-        named_blas = dlopen(blas, RTLD_NOW | RTLD_LOCAL);
-        if (named_blas == NULL)
-            fprintf(stderr, "libtsblas_gemm: TSBLAS_GEMM_BLAS=%s: %s\n", blas, dlerror());
-    }
+    if (blas != NULL && *blas != '\0')
+        blas_name = blas;
+}
+
+static void open_named_blas(void)
+{
+    named_blas = dlopen(blas_name, RTLD_NOW | RTLD_LOCAL);
+    if (named_blas == NULL)
+        fprintf(stderr, "libtsblas_gemm: TSBLAS_GEMM_BLAS=%s: %s\n", blas_name, dlerror());
 }
 
 enum gemm_mode tsblas_gemm_mode(void)
@@ -74,14 +83,17 @@ int tsblas_gemm_inside(void)
     return inside;
 }
 
-void tsblas_gemm_enter(void)
+int tsblas_gemm_enter(void)
 {
+    int mark = inside;
+
     inside = 1;
+    return mark;
 }
 
-void tsblas_gemm_leave(void)
+void tsblas_gemm_leave(int mark)
 {
-    inside = 0;
+    inside = mark;
 }
 
 /* The library TSBLAS_GEMM_BLAS names is asked first: it is there for link
@@ -90,9 +102,27 @@ void tsblas_gemm_leave(void)
 void *tsblas_gemm_real(const char *symbol)
 {
     pthread_once(&environment_once, read_environment);
-    if (named_blas != NULL)
-        return dlsym(named_blas, symbol);
+    if (blas_name != NULL) {
+        pthread_once(&named_blas_once, open_named_blas);
+        return named_blas != NULL ? dlsym(named_blas, symbol) : NULL;
+    }
     return dlsym(RTLD_NEXT, symbol);
+}
+
+/* cudaStreamSynchronize of the CUDA run time that libtsblas loaded (none
+   in a build without CUDA, where nothing runs on a GPU). */
+int tsblas_gemm_wait_gpu(void)
+{
+    typedef int (*synchronize_fn)(void *);
+    static synchronize_fn synchronize;
+    static int looked;
+
+    if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&synchronize, (synchronize_fn)dlsym(RTLD_DEFAULT, "cudaStreamSynchronize"),
+                         __ATOMIC_RELAXED);
+        __atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+    }
+    return synchronize != NULL ? synchronize(tsblas_get_stream()) : 0;
 }
 
 double tsblas_gemm_now(void)
@@ -119,11 +149,9 @@ void tsblas_gemm_failed(const char *routine, int code, const char *message)
             message != NULL ? message : "no message");
 }
 
-void tsblas_gemm_no_blas(const char *symbol)
+void tsblas_gemm_no_blas(const char *symbol, int *said)
 {
-    static int said;
-
-    if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED) == 0)
+    if (__atomic_exchange_n(said, 1, __ATOMIC_RELAXED) == 0)
         fprintf(stderr, "libtsblas_gemm: no BLAS defines %s after libtsblas_gemm: link "
                         "-ltsblas_gemm before the BLAS, or name the BLAS in "
                         "TSBLAS_GEMM_BLAS; such calls are not computed\n", symbol);

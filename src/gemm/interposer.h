@@ -1,19 +1,22 @@
 /*
  * interposer.h: what the parts of libtsblas_gemm share.
  *
- * libtsblas_gemm exports the BLAS's xGEMM symbols (the Fortran sgemm_ ...
- * zgemm_ and the CBLAS cblas_sgemm ... cblas_zgemm), sends the tall &
- * skinny calls to tsblas and forwards every other call, untouched, to the
- * xGEMM that comes after it in the program's link order (the real BLAS,
- * found with dlsym(RTLD_NEXT)).  doc/gemm-interposer.md is its user's page.
+ * libtsblas_gemm exports the BLAS's xGEMM, xSYRK and xHERK symbols (the
+ * Fortran sgemm_ ... zgemm_, ssyrk_ ... zsyrk_, cherk_, zherk_ and their
+ * CBLAS names), sends the tall & skinny calls to tsblas and forwards every
+ * other call, untouched, to the routine of the same name that comes after
+ * it in the program's link order (the real BLAS, found with
+ * dlsym(RTLD_NEXT)).  doc/gemm-interposer.md is its user's page.
  *
- * The call path of one xGEMM call:
+ * The call path of one xGEMM call (xSYRK and xHERK alike, in f77_syrk.c,
+ * cblas_syrk.c and route_syrk.c):
  *   xgemm_ (f77_gemm.c) or cblas_xgemm (cblas_gemm.c)
  *     -> X(gemm_route) (route_gemm.c): argument checks, placement, the
  *        route table; the tsblas C entry, or "not mine"
  *     -> otherwise the real BLAS, with the caller's own arguments.
- * While a thread is inside tsblas its own xGEMM calls (the general path of
- * the host routines) come back here and go straight to the real BLAS.
+ * While a thread is inside tsblas or the real BLAS, the xGEMM calls they
+ * make (tsblas's general path; a CBLAS that calls the Fortran BLAS) come
+ * back here and go straight to the real BLAS.
  *
  * Nothing declared here leaves the library: the only exported symbols are
  * the BLAS's.
@@ -52,11 +55,13 @@ enum gemm_destination {
 GEMM_INTERNAL enum gemm_mode tsblas_gemm_mode(void);
 GEMM_INTERNAL int tsblas_gemm_verbose(void);
 
-/* The calling thread is inside a tsblas routine called from here: its
-   xGEMM calls must reach the real BLAS. */
+/* The calling thread is inside a tsblas routine or a real BLAS routine
+   called from here: its calls must reach the real BLAS.  tsblas_gemm_enter
+   marks the thread and returns the mark it had, tsblas_gemm_leave puts
+   that back (calls nest). */
 GEMM_INTERNAL int tsblas_gemm_inside(void);
-GEMM_INTERNAL void tsblas_gemm_enter(void);
-GEMM_INTERNAL void tsblas_gemm_leave(void);
+GEMM_INTERNAL int tsblas_gemm_enter(void);
+GEMM_INTERNAL void tsblas_gemm_leave(int mark);
 
 /* The real BLAS's definition of SYMBOL (the next one after this library in
    the lookup order, or in the library TSBLAS_GEMM_BLAS names), or NULL. */
@@ -74,8 +79,14 @@ GEMM_INTERNAL void tsblas_gemm_count(enum gemm_call call, int precision,
    said on stderr, since xGEMM has no INFO to return it in. */
 GEMM_INTERNAL void tsblas_gemm_failed(const char *routine, int code, const char *message);
 
-/* The real BLAS is missing for SYMBOL: said on stderr, once. */
-GEMM_INTERNAL void tsblas_gemm_no_blas(const char *symbol);
+/* The real BLAS is missing for SYMBOL: said on stderr, once per symbol
+   (SAID is the caller's flag); the call is not computed. */
+GEMM_INTERNAL void tsblas_gemm_no_blas(const char *symbol, int *said);
+
+/* After a call that tsblas ran on the GPU: waits for its stream, so that
+   the call returns with C computed, as a BLAS call does (C may be managed
+   memory that the program reads at once).  0, or a CUDA error code. */
+GEMM_INTERNAL int tsblas_gemm_wait_gpu(void);
 
 #ifdef TSBLAS_PRECISION_H
 #  if defined(TSBLAS_PREC_S)

@@ -1,8 +1,8 @@
 # src/gemm: libtsblas_gemm, the xGEMM interposer (doc/gemm-interposer.md).
 #
-# It exports the BLAS's xGEMM symbols (Fortran and CBLAS) and nothing else:
-# its sources are compiled with hidden visibility, the two faces marked for
-# export.  The precision-dependent sources are compiled once per precision,
+# It exports the BLAS's xGEMM, xSYRK and xHERK symbols (Fortran and CBLAS)
+# and nothing else: its sources are compiled with hidden visibility, the
+# faces marked for export.  The precision-dependent sources are compiled once per precision,
 # as in src/c/local.mk.  It links libtsblas, whose C entries compute the
 # routed calls; the real BLAS is found at run time (dlsym), never linked.
 

@@ -13,15 +13,19 @@
  *     real BLAS then reports them through XERBLA as xGEMM, unchanged;
  *   - the quick returns (M = 0, N = 0, or alpha = 0 or K = 0 with beta = 1);
  *   - shapes and sizes that the route table below leaves to the BLAS;
- *   - host arrays where C overlaps A or B (an xGEMM error for tsblas, none
- *     for the BLAS: such a call gets whatever the BLAS does with it);
- *   - device memory of another GPU than the current one.
- * A routed call that fails at run time is said on stderr; with host data
- * it is then computed by the real BLAS (tsblas left C unchanged).
+ *   - C overlapping A or B (an error for tsblas, none for the BLAS: such a
+ *     call gets whatever the BLAS does with it);
+ *   - arrays in different memories (host and device or managed memory,
+ *     where the host BLAS computes a call that tsblas would reject), and
+ *     device memory of another GPU than the current one.
+ * A call that tsblas ran on the GPU returns once its stream has finished,
+ * as a BLAS call returns with C computed.  A routed call that fails at run
+ * time is said on stderr; with host data it is then computed by the real
+ * BLAS (tsblas left C unchanged), with device data it is not computed.
  *
  * The route table
  * ===============
- * Arrays in device or managed memory of the current GPU go to tsblas
+ * Arrays all in device or managed memory of the current GPU go to tsblas
  * whatever the shape (the host BLAS cannot take device memory; tsblas runs
  * the shape on the GPU, through cuBLAS where it is not tall & skinny).
  * Host arrays go by shape, W = HOST_SKINNY_MAX = 64:
@@ -36,9 +40,7 @@
  * The limits are the host routines' own regimes (host_kernels.h says how
  * each was measured against OpenBLAS): a call the table sends to tsblas
  * runs tsblas's kernels, and a call the kernels would give back to the
- * BLAS is not routed at all.  doc/gemm-interposer.md has the measurement
- * of the interposer itself on those shapes (testing/gemm_route_bench).
- * TSBLAS_GEMM=all drops the size limits (the classes stay), so that the
+ * BLAS is not routed at all.  TSBLAS_GEMM=all drops the size limits (the classes stay), so that the
  * small calls of the BLAS and LAPACK testers go through tsblas too.
  *
  * Arguments
@@ -118,7 +120,7 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     enum gemm_destination to;
     double start = 0;
     tsblas_int info;
-    int reads_ab;
+    int reads_ab, mark, status = 0;
 
     if (mode == GEMM_OFF || tsblas_gemm_inside())
         return 0;
@@ -129,14 +131,16 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     if (m == 0 || n == 0 || (!reads_ab && *beta == 1))
         return 0;
 
-    place = tsblas_memory_of(reads_ab ? (const void *)a : (const void *)c);
-    if (place == TSBLAS_MEM_OTHER)
+    /* One memory for every array read or written, else the BLAS. */
+    place = tsblas_memory_of(c);
+    if (place == TSBLAS_MEM_OTHER
+        || (reads_ab && (tsblas_memory_of(a) != place || tsblas_memory_of(b) != place)))
         return 0;
     to = destination(m, n, k, mode == GEMM_ALL || place == TSBLAS_MEM_DEVICE,
                      place == TSBLAS_MEM_DEVICE);
     if (to == GEMM_TO_BLAS)
         return 0;
-    if (place == TSBLAS_MEM_HOST && reads_ab) {
+    if (reads_ab) {
         const idx_t arows = opa == TSBLAS_OP_N ? m : k, acols = opa == TSBLAS_OP_N ? k : m;
         const idx_t brows = opb == TSBLAS_OP_N ? k : n, bcols = opb == TSBLAS_OP_N ? n : k;
 
@@ -147,9 +151,11 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
 
     if (tsblas_gemm_verbose())
         start = tsblas_gemm_now();
-    tsblas_gemm_enter();
+    mark = tsblas_gemm_enter();
     info = call_tsblas(to, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    tsblas_gemm_leave();
+    if (info == 0 && place == TSBLAS_MEM_DEVICE)
+        status = tsblas_gemm_wait_gpu();
+    tsblas_gemm_leave(mark);
     if (info != 0) {
         char routine[16] = ROUTINE_NAME("");
 
@@ -157,6 +163,8 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
                            tsblas_last_error_message());
         if (place == TSBLAS_MEM_HOST)
             return 0;
+    } else if (status != 0) {
+        tsblas_gemm_failed("cudaStreamSynchronize", status, "the GPU call did not finish");
     }
     tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, to,
                       start != 0 ? tsblas_gemm_now() - start : 0);

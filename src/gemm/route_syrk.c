@@ -18,9 +18,12 @@
  * xTSMTTSM row of route_gemm.c's table with M = N; TSBLAS_GEMM=all drops
  * the size limit).  Then xTSMTTSM computes the whole N-by-N product
  * alpha*op(A)*op(A)**T (or **H) into a scratch matrix, and the UPLO
- * triangle of C gets it plus beta*C (C not read when beta = 0; for xHERK
- * the diagonal is made real, as the reference xHERK makes it).  The other
- * triangle of C is not touched.  Device data is left to the BLAS.
+ * triangle of C gets it plus beta*C (C not read when beta = 0).  xHERK
+ * works as the reference xHERK: beta is real and scales the real and the
+ * imaginary part apart (an Inf in one part stays out of the other), the
+ * diagonal takes the real parts alone and its imaginary parts are set to
+ * zero.  The other triangle of C is not touched.  Device data is left to
+ * the BLAS.
  *
  * Arguments
  * =========
@@ -30,6 +33,7 @@
  */
 #include <config.h>
 #include <stdlib.h>
+#include <string.h>
 #include "precision.h"
 #include "tsblas_internal.h"
 #include "host_kernels.h"
@@ -39,6 +43,18 @@
 #  define ENTRY_SCALAR(x) ((const void *)&(x))
 #else
 #  define ENTRY_SCALAR(x) (x)
+#endif
+
+#if TSBLAS_COMPLEX
+/* RE + i*IM with no arithmetic: RE + I*IM would multiply, and 0*Inf is NaN. */
+static scalar_t complex_of(real_t re, real_t im)
+{
+    const real_t parts[2] = { re, im };
+    scalar_t z;
+
+    memcpy(&z, parts, sizeof z);
+    return z;
+}
 #endif
 
 /* INFO of the reference xSYRK / xHERK: 0, or the first illegal argument. */
@@ -80,6 +96,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
     double start = 0;
     tsblas_int info;
     idx_t i, j;
+    int mark;
 
     if (mode == GEMM_OFF || tsblas_gemm_inside()
         || check_args(hermitian, uplo, trans, n, k, lda, ldc) != 0 || n == 0 || k == 0
@@ -94,7 +111,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
 
     if (tsblas_gemm_verbose())
         start = tsblas_gemm_now();
-    tsblas_gemm_enter();
+    mark = tsblas_gemm_enter();
     {
         const scalar_t zero = 0;
         const char ta = by_rows ? 'N' : flip[hermitian], tb = by_rows ? flip[hermitian] : 'N';
@@ -102,7 +119,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
         info = API(tsmttsm)(ta, tb, n, n, k, ENTRY_SCALAR(alpha), a, lda, a, lda,
                             ENTRY_SCALAR(zero), product, n);
     }
-    tsblas_gemm_leave();
+    tsblas_gemm_leave(mark);
     if (info != 0) {
         tsblas_gemm_failed(ROUTINE_NAME("TSMTTSM"), (int)info, tsblas_last_error_message());
         free(product);
@@ -113,12 +130,22 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
             scalar_t *out = c + i + j * (idx_t)ldc;
             scalar_t value = product[i + j * n];
 
+#if TSBLAS_COMPLEX
+            if (hermitian) {
+                const real_t real_beta = creal(beta);
+
+                if (i == j)
+                    value = creal(value) + (real_beta != 0 ? real_beta * creal(*out) : 0);
+                else if (real_beta == 1)
+                    value += *out;
+                else if (real_beta != 0)
+                    value += complex_of(real_beta * creal(*out), real_beta * cimag(*out));
+                *out = value;
+                continue;
+            }
+#endif
             if (beta != 0)
                 value += beta * *out;
-#if TSBLAS_COMPLEX
-            if (hermitian && i == j)
-                value = creal(value);
-#endif
             *out = value;
         }
     free(product);
