@@ -55,13 +55,11 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
                              const scalar_t *b, blas_int ldb, cblas_scalar_t beta,
                              scalar_t *c, blas_int ldc)
 {
-    static cblas_gemm_fn real;
-    static int said;
-    cblas_gemm_fn blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    static struct gemm_real real;
+    cblas_gemm_fn blas;
+    struct gemm_span span;
     const char ta = trans_char(transa), tb = trans_char(transb);
     const int legal = (layout == ROW_MAJOR || layout == COL_MAJOR) && ta != 0 && tb != 0;
-    double start = 0;
-    int mark;
 
     if (legal && layout == COL_MAJOR
         && X(gemm_route)(ta, tb, m, n, k, SCALAR_ADDRESS(alpha), a, lda, b, ldb,
@@ -72,33 +70,24 @@ GEMM_EXPORT void CBLAS(gemm)(int layout, int transa, int transb, blas_int m, bla
                          SCALAR_ADDRESS(beta), c, ldc))
         return;
 
-    if (blas == NULL) {
-        blas = (cblas_gemm_fn)tsblas_gemm_real(GEMM_STRING(CBLAS(gemm)));
-        if (blas != NULL)
-            __atomic_store_n(&real, blas, __ATOMIC_RELEASE);
-    }
-    if (tsblas_gemm_verbose() && !tsblas_gemm_inside())
-        start = tsblas_gemm_now();
+    blas = (cblas_gemm_fn)tsblas_gemm_find(&real, GEMM_STRING(CBLAS(gemm)), 0);
     if (blas != NULL) {
-        mark = tsblas_gemm_enter();
+        tsblas_gemm_begin(&span);
         blas(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-        tsblas_gemm_leave(mark);
+        tsblas_gemm_end(&span);
+        tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS, &span);
     } else {
         /* No CBLAS after this library: the column-major call through the
            Fortran xGEMM (which reports illegal TRANS as argument 1 or 2). */
         const int row_major = layout == ROW_MAJOR;
 
         if (layout != ROW_MAJOR && layout != COL_MAJOR) {
-            tsblas_gemm_no_blas(GEMM_STRING(CBLAS(gemm)), &said);
+            tsblas_gemm_find(&real, GEMM_STRING(CBLAS(gemm)), 1);   /* says it */
             return;
         }
         F77(gemm)(row_major ? &tb : &ta, row_major ? &ta : &tb, row_major ? &n : &m,
                   row_major ? &m : &n, &k, SCALAR_ADDRESS(alpha), row_major ? b : a,
                   row_major ? &ldb : &lda, row_major ? a : b, row_major ? &lda : &ldb,
                   SCALAR_ADDRESS(beta), c, &ldc, 1, 1);
-        return;
     }
-    if (!mark)
-        tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS,
-                          start != 0 ? tsblas_gemm_now() - start : 0);
 }

@@ -65,40 +65,28 @@ static void column_major_chars(int hermitian, int layout, int uplo, int trans,
                           scalar alpha, const scalar_t *a, blas_int lda, scalar beta,          \
                           scalar_t *c, blas_int ldc)                                           \
     {                                                                                          \
-        static fn_type real;                                                                   \
-        static int said;                                                                       \
-        fn_type blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                               \
+        static struct gemm_real real;                                                          \
+        fn_type blas;                                                                          \
+        struct gemm_span span;                                                                 \
         char u, t;                                                                             \
-        double start = 0;                                                                      \
-        int mark;                                                                              \
                                                                                                \
         column_major_chars(hermitian, layout, uplo, trans, &u, &t);                            \
         if (u != 0                                                                             \
             && X(syrk_route)(hermitian, u, t, n, k, alpha_value, a, lda, beta_value, c, ldc))  \
             return;                                                                            \
-        if (blas == NULL) {                                                                    \
-            blas = (fn_type)tsblas_gemm_real(GEMM_STRING(face));                               \
-            if (blas != NULL)                                                                  \
-                __atomic_store_n(&real, blas, __ATOMIC_RELEASE);                               \
-        }                                                                                      \
-        if (blas == NULL) {                                                                    \
+        blas = (fn_type)tsblas_gemm_find(&real, GEMM_STRING(face), 0);                         \
+        if (blas != NULL) {                                                                    \
+            tsblas_gemm_begin(&span);                                                          \
+            blas(layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                      \
+            tsblas_gemm_end(&span);                                                            \
+            tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS, &span);                      \
+        } else if (u != 0) {                                                                   \
             /* No CBLAS after this library: the column-major call through                      \
                the Fortran routine (which reports illegal arguments). */                       \
-            if (u == 0) {                                                                      \
-                tsblas_gemm_no_blas(GEMM_STRING(face), &said);                                 \
-                return;                                                                        \
-            }                                                                                  \
             f77_face(&u, &t, &n, &k, f77_alpha, a, &lda, f77_beta, c, &ldc, 1, 1);             \
-            return;                                                                            \
+        } else {                                                                               \
+            tsblas_gemm_find(&real, GEMM_STRING(face), 1); /* says it */                       \
         }                                                                                      \
-        if (tsblas_gemm_verbose() && !tsblas_gemm_inside())                                    \
-            start = tsblas_gemm_now();                                                         \
-        mark = tsblas_gemm_enter();                                                            \
-        blas(layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);                          \
-        tsblas_gemm_leave(mark);                                                               \
-        if (!mark)                                                                             \
-            tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS,                              \
-                              start != 0 ? tsblas_gemm_now() - start : 0);                     \
     }
 
 #if TSBLAS_COMPLEX

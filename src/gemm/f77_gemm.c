@@ -26,28 +26,17 @@ GEMM_EXPORT void F77(gemm)(const char *transa, const char *transb, const blas_in
                            const blas_int *ldb, const scalar_t *beta, scalar_t *c,
                            const blas_int *ldc, size_t transa_len, size_t transb_len)
 {
-    static f77_gemm_fn real;
-    static int said;
-    f77_gemm_fn blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    double start = 0;
-    int mark;
+    static struct gemm_real real;
+    f77_gemm_fn blas;
+    struct gemm_span span;
 
     if (X(gemm_route)(*transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc))
         return;
-    if (blas == NULL) {
-        blas = (f77_gemm_fn)tsblas_gemm_real(GEMM_STRING(F77(gemm)));
-        if (blas == NULL) {
-            tsblas_gemm_no_blas(GEMM_STRING(F77(gemm)), &said);
-            return;
-        }
-        __atomic_store_n(&real, blas, __ATOMIC_RELEASE);
-    }
-    if (tsblas_gemm_verbose() && !tsblas_gemm_inside())
-        start = tsblas_gemm_now();
-    mark = tsblas_gemm_enter();
+    blas = (f77_gemm_fn)tsblas_gemm_find(&real, GEMM_STRING(F77(gemm)), 1);
+    if (blas == NULL)
+        return;
+    tsblas_gemm_begin(&span);
     blas(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, transa_len, transb_len);
-    tsblas_gemm_leave(mark);
-    if (!mark)
-        tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS,
-                          start != 0 ? tsblas_gemm_now() - start : 0);
+    tsblas_gemm_end(&span);
+    tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, GEMM_TO_BLAS, &span);
 }

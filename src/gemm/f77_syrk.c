@@ -36,30 +36,19 @@
                           const blas_int *lda, const scalar *beta, scalar_t *c,                \
                           const blas_int *ldc, size_t uplo_len, size_t trans_len)              \
     {                                                                                          \
-        static fn_type real;                                                                   \
-        static int said;                                                                       \
-        fn_type blas = __atomic_load_n(&real, __ATOMIC_ACQUIRE);                               \
-        double start = 0;                                                                      \
-        int mark;                                                                              \
+        static struct gemm_real real;                                                          \
+        fn_type blas;                                                                          \
+        struct gemm_span span;                                                                 \
                                                                                                \
         if (X(syrk_route)(hermitian, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc))  \
             return;                                                                            \
-        if (blas == NULL) {                                                                    \
-            blas = (fn_type)tsblas_gemm_real(GEMM_STRING(face));                               \
-            if (blas == NULL) {                                                                \
-                tsblas_gemm_no_blas(GEMM_STRING(face), &said);                                 \
-                return;                                                                        \
-            }                                                                                  \
-            __atomic_store_n(&real, blas, __ATOMIC_RELEASE);                                   \
-        }                                                                                      \
-        if (tsblas_gemm_verbose() && !tsblas_gemm_inside())                                    \
-            start = tsblas_gemm_now();                                                         \
-        mark = tsblas_gemm_enter();                                                            \
+        blas = (fn_type)tsblas_gemm_find(&real, GEMM_STRING(face), 1);                         \
+        if (blas == NULL)                                                                      \
+            return;                                                                            \
+        tsblas_gemm_begin(&span);                                                              \
         blas(uplo, trans, n, k, alpha, a, lda, beta, c, ldc, uplo_len, trans_len);             \
-        tsblas_gemm_leave(mark);                                                               \
-        if (!mark)                                                                             \
-            tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS,                              \
-                              start != 0 ? tsblas_gemm_now() - start : 0);                     \
+        tsblas_gemm_end(&span);                                                                \
+        tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_BLAS, &span);                          \
     }
 
 SYRK_FN_TYPE(f77_syrk_fn, scalar_t);

@@ -83,23 +83,34 @@ int tsblas_gemm_inside(void)
     return inside;
 }
 
-int tsblas_gemm_enter(void)
+/* Seconds on a monotonic clock, for the verbose report. */
+static double now(void)
 {
-    int mark = inside;
+    struct timespec t;
 
-    inside = 1;
-    return mark;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-void tsblas_gemm_leave(int mark)
+void tsblas_gemm_begin(struct gemm_span *span)
 {
-    inside = mark;
+    span->mark = inside;
+    inside = 1;
+    span->start = tsblas_gemm_verbose() && !span->mark ? now() : 0;
+    span->seconds = 0;
+}
+
+void tsblas_gemm_end(struct gemm_span *span)
+{
+    inside = span->mark;
+    if (span->start != 0)
+        span->seconds = now() - span->start;
 }
 
 /* The library TSBLAS_GEMM_BLAS names is asked first: it is there for link
    orders that put the BLAS before this library, where RTLD_NEXT finds
    nothing or the wrong thing. */
-void *tsblas_gemm_real(const char *symbol)
+static void *real_symbol(const char *symbol)
 {
     pthread_once(&environment_once, read_environment);
     if (blas_name != NULL) {
@@ -107,6 +118,22 @@ void *tsblas_gemm_real(const char *symbol)
         return named_blas != NULL ? dlsym(named_blas, symbol) : NULL;
     }
     return dlsym(RTLD_NEXT, symbol);
+}
+
+void *tsblas_gemm_find(struct gemm_real *real, const char *symbol, int say_missing)
+{
+    void *fn = __atomic_load_n(&real->fn, __ATOMIC_ACQUIRE);
+
+    if (fn == NULL) {
+        fn = real_symbol(symbol);
+        if (fn != NULL)
+            __atomic_store_n(&real->fn, fn, __ATOMIC_RELEASE);
+        else if (say_missing && __atomic_exchange_n(&real->said, 1, __ATOMIC_RELAXED) == 0)
+            fprintf(stderr, "libtsblas_gemm: no BLAS defines %s after libtsblas_gemm: link "
+                            "-ltsblas_gemm before the BLAS, or name the BLAS in "
+                            "TSBLAS_GEMM_BLAS; such calls are not computed\n", symbol);
+    }
+    return fn;
 }
 
 /* cudaStreamSynchronize of the CUDA run time that libtsblas loaded (none
@@ -125,21 +152,15 @@ int tsblas_gemm_wait_gpu(void)
     return synchronize != NULL ? synchronize(tsblas_get_stream()) : 0;
 }
 
-double tsblas_gemm_now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 void tsblas_gemm_count(enum gemm_call call, int precision, enum gemm_destination destination,
-                       double seconds)
+                       const struct gemm_span *span)
 {
+    if (span->mark)
+        return;
     __atomic_fetch_add(&calls[call][precision][destination], 1, __ATOMIC_RELAXED);
-    if (seconds > 0)
+    if (span->seconds > 0)
         __atomic_fetch_add(&nanoseconds[call][precision][destination],
-                           (unsigned long)(seconds * 1e9), __ATOMIC_RELAXED);
+                           (unsigned long)(span->seconds * 1e9), __ATOMIC_RELAXED);
 }
 
 void tsblas_gemm_failed(const char *routine, int code, const char *message)
@@ -147,14 +168,6 @@ void tsblas_gemm_failed(const char *routine, int code, const char *message)
     __atomic_fetch_add(&failures, 1, __ATOMIC_RELAXED);
     fprintf(stderr, "libtsblas_gemm: %s failed (tsblas error %d: %s)\n", routine, code,
             message != NULL ? message : "no message");
-}
-
-void tsblas_gemm_no_blas(const char *symbol, int *said)
-{
-    if (__atomic_exchange_n(said, 1, __ATOMIC_RELAXED) == 0)
-        fprintf(stderr, "libtsblas_gemm: no BLAS defines %s after libtsblas_gemm: link "
-                        "-ltsblas_gemm before the BLAS, or name the BLAS in "
-                        "TSBLAS_GEMM_BLAS; such calls are not computed\n", symbol);
 }
 
 /* The verbose report: one line per routine, precision and destination that

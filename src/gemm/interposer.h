@@ -56,32 +56,42 @@ GEMM_INTERNAL enum gemm_mode tsblas_gemm_mode(void);
 GEMM_INTERNAL int tsblas_gemm_verbose(void);
 
 /* The calling thread is inside a tsblas routine or a real BLAS routine
-   called from here: its calls must reach the real BLAS.  tsblas_gemm_enter
-   marks the thread and returns the mark it had, tsblas_gemm_leave puts
-   that back (calls nest). */
+   called from here: its calls must reach the real BLAS. */
 GEMM_INTERNAL int tsblas_gemm_inside(void);
-GEMM_INTERNAL int tsblas_gemm_enter(void);
-GEMM_INTERNAL void tsblas_gemm_leave(int mark);
 
-/* The real BLAS's definition of SYMBOL (the next one after this library in
-   the lookup order, or in the library TSBLAS_GEMM_BLAS names), or NULL. */
-GEMM_INTERNAL void *tsblas_gemm_real(const char *symbol);
+/* One call made from here, into tsblas or the real BLAS: begin marks the
+   thread (the mark it had is kept: calls nest) and, for the verbose
+   report, takes the time; end puts the mark back and keeps the seconds. */
+struct gemm_span {
+    int mark;
+    double start, seconds;
+};
+GEMM_INTERNAL void tsblas_gemm_begin(struct gemm_span *span);
+GEMM_INTERNAL void tsblas_gemm_end(struct gemm_span *span);
 
-/* Seconds on a monotonic clock, for the verbose report. */
-GEMM_INTERNAL double tsblas_gemm_now(void);
-
-/* Adds one call of routine CALL in precision PRECISION (0..3 for S, D, C,
-   Z) that went to DESTINATION and took SECONDS (0 when not verbose). */
+/* Counts the call of SPAN, of routine CALL in precision PRECISION (0..3
+   for S, D, C, Z), that went to DESTINATION; not when it was made from
+   inside another (tsblas's own xGEMM calls, a CBLAS calling its Fortran
+   BLAS), which that one counts. */
 GEMM_INTERNAL void tsblas_gemm_count(enum gemm_call call, int precision,
-                                     enum gemm_destination destination, double seconds);
+                                     enum gemm_destination destination,
+                                     const struct gemm_span *span);
+
+/* The real BLAS routine of a face, found at its first forwarded call: the
+   next definition of SYMBOL after this library in the lookup order, or
+   the one in the library TSBLAS_GEMM_BLAS names.  NULL when there is
+   none; with SAY_MISSING that is said on stderr, once per face (such
+   calls are not computed). */
+struct gemm_real {
+    void *fn;
+    int said;
+};
+GEMM_INTERNAL void *tsblas_gemm_find(struct gemm_real *real, const char *symbol,
+                                     int say_missing);
 
 /* A routed call failed at run time (a CUDA error, a failed allocation):
    said on stderr, since xGEMM has no INFO to return it in. */
 GEMM_INTERNAL void tsblas_gemm_failed(const char *routine, int code, const char *message);
-
-/* The real BLAS is missing for SYMBOL: said on stderr, once per symbol
-   (SAID is the caller's flag); the call is not computed. */
-GEMM_INTERNAL void tsblas_gemm_no_blas(const char *symbol, int *said);
 
 /* After a call that tsblas ran on the GPU: waits for its stream, so that
    the call returns with C computed, as a BLAS call does (C may be managed

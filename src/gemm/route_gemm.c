@@ -118,9 +118,9 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     enum tsblas_op opa, opb;
     enum tsblas_memory place;
     enum gemm_destination to;
-    double start = 0;
+    struct gemm_span span;
     tsblas_int info;
-    int reads_ab, mark, status = 0;
+    int reads_ab, status = 0;
 
     if (mode == GEMM_OFF || tsblas_gemm_inside())
         return 0;
@@ -149,13 +149,11 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
             return 0;
     }
 
-    if (tsblas_gemm_verbose())
-        start = tsblas_gemm_now();
-    mark = tsblas_gemm_enter();
+    tsblas_gemm_begin(&span);
     info = call_tsblas(to, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     if (info == 0 && place == TSBLAS_MEM_DEVICE)
         status = tsblas_gemm_wait_gpu();
-    tsblas_gemm_leave(mark);
+    tsblas_gemm_end(&span);
     if (info != 0) {
         char routine[16] = ROUTINE_NAME("");
 
@@ -166,7 +164,6 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     } else if (status != 0) {
         tsblas_gemm_failed("cudaStreamSynchronize", status, "the GPU call did not finish");
     }
-    tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, to,
-                      start != 0 ? tsblas_gemm_now() - start : 0);
+    tsblas_gemm_count(CALL_GEMM, GEMM_PRECISION, to, &span);
     return 1;
 }

@@ -93,10 +93,9 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
     const int upper = uplo == 'U' || uplo == 'u', by_rows = trans == 'N' || trans == 'n';
     const idx_t rows_a = by_rows ? n : k, cols_a = by_rows ? k : n;
     scalar_t *product;
-    double start = 0;
+    struct gemm_span span;
     tsblas_int info;
     idx_t i, j;
-    int mark;
 
     if (mode == GEMM_OFF || tsblas_gemm_inside()
         || check_args(hermitian, uplo, trans, n, k, lda, ldc) != 0 || n == 0 || k == 0
@@ -109,9 +108,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
     if (product == NULL)
         return 0;
 
-    if (tsblas_gemm_verbose())
-        start = tsblas_gemm_now();
-    mark = tsblas_gemm_enter();
+    tsblas_gemm_begin(&span);
     {
         const scalar_t zero = 0;
         const char ta = by_rows ? 'N' : flip[hermitian], tb = by_rows ? flip[hermitian] : 'N';
@@ -119,7 +116,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
         info = API(tsmttsm)(ta, tb, n, n, k, ENTRY_SCALAR(alpha), a, lda, a, lda,
                             ENTRY_SCALAR(zero), product, n);
     }
-    tsblas_gemm_leave(mark);
+    tsblas_gemm_end(&span);
     if (info != 0) {
         tsblas_gemm_failed(ROUTINE_NAME("TSMTTSM"), (int)info, tsblas_last_error_message());
         free(product);
@@ -149,7 +146,6 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
             *out = value;
         }
     free(product);
-    tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_TSMTTSM,
-                      start != 0 ? tsblas_gemm_now() - start : 0);
+    tsblas_gemm_count(call, GEMM_PRECISION, GEMM_TO_TSMTTSM, &span);
     return 1;
 }
