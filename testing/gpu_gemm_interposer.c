@@ -12,12 +12,17 @@
  * a crash: a right result shows the call went to tsblas on the GPU.
  * Checks the ratio test of gpu_common.h against the long double reference
  * and cuBLAS on the same data, and that nothing outside C's M-by-N part
- * was written.  Without a GPU it prints SKIP and exits 77.
+ * was written.  tsblas runs on a stream of its own that does not wait for
+ * the default one (tsblas_set_stream), and managed C is read by the host
+ * straight after the call, with no synchronization of the test's own: the
+ * interposer must return only once the GPU is done, as a BLAS call does.
+ * Without a GPU it prints SKIP and exits 77.
  */
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cuda_runtime.h>
 #include "gpu_common.h"
 
 typedef void (*f77_gemm)(const char *, const char *, const int *, const int *, const int *,
@@ -83,7 +88,9 @@ static int one_call(int pi, enum gpu_place place, char ta, char tb, int m, int n
                 beta_buf, gpu_mat_ptr(&c), &ldc, 1, 1);
     c_out = malloc(c.total * p->size);
     cublas_out = malloc(c.total * p->size);
-    if (c_out == NULL || cublas_out == NULL || gpu_mat_get(&c, c_out)
+    if (c_out != NULL && place == GPU_ON_MANAGED)
+        memcpy(c_out, c.buf, c.total * p->size);
+    if (c_out == NULL || cublas_out == NULL || (place != GPU_ON_MANAGED && gpu_mat_get(&c, c_out))
         || gpu_cublas_gemm(p, ta, tb, m, n, k, alpha, gpu_mat_ptr(&a), a.ld, gpu_mat_ptr(&b),
                            b.ld, beta, gpu_mat_ptr(&c2), c2.ld)
         || gpu_mat_get(&c2, cublas_out))
@@ -115,8 +122,14 @@ int main(void)
     };
     const enum gpu_place places[] = { GPU_ON_DEVICE, GPU_ON_MANAGED };
     int pi, s, pl, ia, ib, zero_beta;
+    cudaStream_t stream;
 
     gpu_require_device("gpu_gemm_interposer");
+    if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess
+        || tsblas_set_stream(stream) != 0) {
+        fprintf(stderr, "gpu_gemm_interposer: no stream for tsblas\n");
+        return 1;
+    }
     for (pi = 0; pi < 4; pi++) {
         const char *trans = gpu_precs[pi].is_complex ? "NTC" : "NT";
         for (s = 0; s < 5; s++)

@@ -6,19 +6,22 @@
  * =======
  * gpu_tsmttsm computes the M-by-N C from op(A) (M-by-K) and op(B) (K-by-N)
  * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
- * or two stages of our own (Ernst et al. 2021, section 3), the first of
- * them for DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
+ * or one kernel of our own in two steps (Ernst et al. 2021, section 3):
+ * for DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
  * gpu_tsmttsm_tensor.cu, for STSMTTSM and CTSMTTSM on the fma path that of
- * gpu_tsmttsm_fma.cu:
- *   1. a partial-sums kernel: a grid sized to the device (SMs x resident
- *      blocks) strides over the long dimension K.  The M-by-N result is cut
- *      into TM-by-TN tiles; each thread owns one tile, held in registers,
- *      and a set of rows l of the long dimension, and accumulates
+ * gpu_tsmttsm_fma.cu, else the direct or the staged kernel of this file:
+ *   1. partial sums: a grid sized to the device (SMs x resident blocks)
+ *      strides over the long dimension K.  The M-by-N result is cut into
+ *      TM-by-TN tiles; each thread owns one tile, held in registers, and a
+ *      set of rows l of the long dimension, and accumulates
  *      op(A)(tile rows, l) * op(B)(l, tile columns).  The threads of a block
- *      that share a tile are then summed in shared memory, in a fixed
- *      order, into one M-by-N partial result per block, in workspace.
- *   2. tsmttsm_finish_kernel: one block per element of C sums the partials
- *      of all blocks in a fixed tree order and applies alpha and beta.
+ *      that share a tile are then summed in a fixed order (block_sum_tiles)
+ *      into one M-by-N partial result per block, in workspace.
+ *   2. the finish (tsm_finish_c): after a grid-wide barrier (the launch is
+ *      cooperative: all blocks are resident), the threads of the grid sum
+ *      the partials of each element of C in a fixed order and apply alpha
+ *      and beta.  One launch: half the host's time per call of a second
+ *      kernel for the sums, and the same time on the GPU.
  * No floating-point atomics: for one device and one shape the order of
  * every sum is fixed, so results are bit-identical run to run.
  *
@@ -59,13 +62,79 @@
 
 namespace tsblas {
 
-const int FINISH_THREADS = 256;
+/* The sums of a block's threads that share a tile, for the partial sums
+   of the direct and staged kernels.  Thread t holds ACC, the TM x TN
+   entries of tile TILE for its slot SLOT of SLOTS (threads t of a tile:
+   consecutive, slots fastest, when ROWS_FASTEST, else t = slot*NTILES +
+   tile); threads with TILE >= NTILES or SLOT >= SLOTS hold nothing.  For
+   every entry the first slot of each tile gets the sum over the slots and
+   calls PUT(ii, jj, sum).  SCRATCH holds TSM_THREADS elements.  Fixed
+   orders: bit-identical run to run.
+   Where NTILES is a power of two and a tile's lanes in a warp are whole
+   warps (slots fastest) or one residue modulo NTILES (tiles fastest), each
+   warp adds its lanes in a tree of shuffles, LOW lanes keep its sums, and
+   the first slot adds the tile's warps in increasing order, BATCH entries
+   per pass through shared memory; else one entry a pass, and the first
+   slot adds the slots in increasing order (at widths 1-4, 16 entries of
+   256 slots each: a tail of several microseconds, which short K shows). */
+template <typename T, int TM, int TN, typename Put>
+__device__ void block_sum_tiles(T (&acc)[TM][TN], int ntiles, int slots, int tile, int slot,
+                                bool rows_fastest, T *scratch, Put put)
+{
+    const int t = threadIdx.x;
+
+    if ((ntiles & (ntiles - 1)) == 0 && ntiles * slots == TSM_THREADS
+        && (rows_fastest ? slots % 32 == 0 : ntiles <= 32)) {
+        const int lane = t % 32, warp = t / 32, warps = TSM_THREADS / 32;
+        const int low = rows_fastest ? 1 : ntiles;
+        const int batch = TSM_THREADS / (warps * low);
+        const int first_warp = rows_fastest ? tile * (slots / 32) : 0;
+        const int tile_warps = rows_fastest ? slots / 32 : warps;
+        const int tile_lane = rows_fastest ? 0 : tile;
+#pragma unroll
+        for (int e = 0; e < TM * TN; e++) {
+            T v = acc[e / TN][e % TN];
+            for (int d = 16; d >= low; d /= 2)
+                v = add(v, tsm_shfl_down(v, d));
+            if (lane < low)
+                scratch[(e % batch) * warps * low + warp * low + lane] = v;
+            if (e % batch == batch - 1 || e == TM * TN - 1) {
+                __syncthreads();
+                if (slot == 0)
+                    for (int f = e - e % batch; f <= e; f++) {
+                        const T *sums = scratch + (f % batch) * warps * low + tile_lane;
+                        T sum = sums[first_warp * low];
+                        for (int w = first_warp + 1; w < first_warp + tile_warps; w++)
+                            sum = add(sum, sums[w * low]);
+                        put(f / TN, f % TN, sum);
+                    }
+                __syncthreads();
+            }
+        }
+        return;
+    }
+#pragma unroll
+    for (int ii = 0; ii < TM; ii++) {
+#pragma unroll
+        for (int jj = 0; jj < TN; jj++) {
+            scratch[t] = acc[ii][jj];
+            __syncthreads();
+            if (tile < ntiles && slot == 0) {
+                T sum = scratch[t];
+                for (int r = 1; r < slots; r++)
+                    sum = add(sum, scratch[rows_fastest ? t + r : t + r * ntiles]);
+                put(ii, jj, sum);
+            }
+            __syncthreads();
+        }
+    }
+}
 
 template <typename T, int TM, int TN, int FM, int FN>
 __global__ void __launch_bounds__(TSM_THREADS)
 tsmttsm_direct_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t a_si,
                       idx_t a_sl, bool conj_a, const T *b, idx_t b_sl, idx_t b_sj, bool conj_b,
-                      bool rows_fastest, T *partial)
+                      bool rows_fastest, T *partial, tsm_finish<T> finish)
 {
     const int m = FM > 0 ? FM : m_runtime;
     const int n = FN > 0 ? FN : n_runtime;
@@ -92,6 +161,9 @@ tsmttsm_direct_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t a
 
     if (active) {
         const idx_t stride = (idx_t)gridDim.x * rows_per_block;
+        /* Two rows' loads in flight a thread: H100, 1 GiB, CTSMTTSM 4
+           column-major 93 -> 99 % of the roofline, STSMTTSM 1 95 -> 97 %. */
+#pragma unroll 2
         for (idx_t l = (idx_t)blockIdx.x * rows_per_block + slot; l < k; l += stride) {
             T av[TM], bv[TN];
 #pragma unroll
@@ -110,25 +182,13 @@ tsmttsm_direct_kernel(int m_runtime, int n_runtime, idx_t k, const T *a, idx_t a
         }
     }
 
-    /* Block-local reduction, one tile entry at a time through shared
-       memory; the first thread of each tile sums its tile's rows in
-       increasing order of slot. */
     T *out = partial + (idx_t)blockIdx.x * m * n;
-#pragma unroll
-    for (int ii = 0; ii < TM; ii++) {
-#pragma unroll
-        for (int jj = 0; jj < TN; jj++) {
-            block_sum[t] = acc[ii][jj];
-            __syncthreads();
-            if (active && slot == 0 && (whole_m || i0 + ii < m) && (whole_n || j0 + jj < n)) {
-                T s = block_sum[t];
-                for (int r = 1; r < rows_per_block; r++)
-                    s = add(s, block_sum[rows_fastest ? t + r : t + r * ntiles]);
-                out[(i0 + ii) + (idx_t)(j0 + jj) * m] = s;
-            }
-            __syncthreads();
-        }
-    }
+    block_sum_tiles(acc, ntiles, rows_per_block, tile, slot, rows_fastest, block_sum,
+                    [&](int ii, int jj, T sum) {
+                        if ((whole_m || i0 + ii < m) && (whole_n || j0 + jj < n))
+                            out[(i0 + ii) + (idx_t)(j0 + jj) * m] = sum;
+                    });
+    tsm_finish_c(m, n, partial, finish);
 }
 
 /* The staged kernel.  Shared memory: two stages of ROWS x PITCH_A (A) then
@@ -138,7 +198,7 @@ template <typename T, int TM, int TN>
 __global__ void __launch_bounds__(TSM_THREADS)
 tsmttsm_staged_kernel(int m, int n, idx_t k, int rows, const T *a, idx_t a_si, idx_t a_sl,
                       typename scalar_info<T>::real sign_a, const T *b, idx_t b_sl, idx_t b_sj,
-                      typename scalar_info<T>::real sign_b, T *partial)
+                      typename scalar_info<T>::real sign_b, T *partial, tsm_finish<T> finish)
 {
     constexpr int VA = tsm_load_elems<T, TM>(), VB = tsm_load_elems<T, TN>();
     const int tiles_m = (m + TM - 1) / TM, tiles_n = (n + TN - 1) / TN;
@@ -215,53 +275,15 @@ tsmttsm_staged_kernel(int m, int n, idx_t k, int rows, const T *a, idx_t a_si, i
         stage ^= 1;
     }
 
-    /* Block-local reduction, one tile entry at a time, the groups summed in
-       increasing order; the first stage serves as scratch. */
-    T *scratch = stages;
+    /* Block-local reduction; the first stage serves as scratch. */
     T *out = partial + (idx_t)blockIdx.x * m * n;
-#pragma unroll
-    for (int ii = 0; ii < TM; ii++) {
-#pragma unroll
-        for (int jj = 0; jj < TN; jj++) {
-            const int i = ((ii / VA) * tiles_m + tile_i) * VA + ii % VA;
-            const int j = ((jj / VB) * tiles_n + tile_j) * VB + jj % VB;
-            scratch[t] = acc[ii][jj];
-            __syncthreads();
-            if (group == 0 && i < m && j < n) {
-                T s = scratch[t];
-                for (int g = 1; g < groups; g++)
-                    s = add(s, scratch[t + g * ntiles]);
-                out[i + (idx_t)j * m] = s;
-            }
-            __syncthreads();
-        }
-    }
-}
-
-template <typename T>
-__global__ void __launch_bounds__(FINISH_THREADS)
-tsmttsm_finish_kernel(int m, int n, int parts, const T *partial, T alpha, T beta, T *c,
-                      idx_t ldc)
-{
-    const int e = blockIdx.x;
-    const idx_t mn = (idx_t)m * n;
-    const int t = threadIdx.x;
-    __shared__ T tree[FINISH_THREADS];
-    T s = zero<T>();
-
-    for (int p = t; p < parts; p += FINISH_THREADS)
-        s = add(s, partial[p * mn + e]);
-    tree[t] = s;
-    __syncthreads();
-    for (int half = FINISH_THREADS / 2; half > 0; half /= 2) {
-        if (t < half)
-            tree[t] = add(tree[t], tree[t + half]);
-        __syncthreads();
-    }
-    if (t == 0) {
-        T *cij = c + (e % m) + (idx_t)(e / m) * ldc;
-        *cij = scale_add(alpha, tree[0], beta, cij);
-    }
+    block_sum_tiles(acc, ntiles, groups, tile, group, false, stages, [&](int ii, int jj, T sum) {
+        const int i = ((ii / VA) * tiles_m + tile_i) * VA + ii % VA;
+        const int j = ((jj / VB) * tiles_n + tile_j) * VB + jj % VB;
+        if (i < m && j < n)
+            out[i + (idx_t)j * m] = sum;
+    });
+    tsm_finish_c(m, n, partial, finish);
 }
 
 /* ---- the direct kernel for an M-by-N result, through the table of fixed
@@ -270,7 +292,7 @@ tsmttsm_finish_kernel(int m, int n, int parts, const T *partial, T alpha, T beta
 template <typename T>
 struct direct_kernel {
     typedef void (*type)(int, int, idx_t, const T *, idx_t, idx_t, bool, const T *, idx_t,
-                         idx_t, bool, bool, T *);
+                         idx_t, bool, bool, T *, tsm_finish<T>);
 };
 
 template <typename T>
@@ -306,7 +328,7 @@ template <typename T>
 struct staged_kernel {
     typedef typename scalar_info<T>::real real;
     typedef void (*type)(int, int, idx_t, int, const T *, idx_t, idx_t, real, const T *, idx_t,
-                         idx_t, real, T *);
+                         idx_t, real, T *, tsm_finish<T>);
 };
 
 template <typename T, int TM>
@@ -347,41 +369,42 @@ static typename staged_kernel<T>::type pick_staged_kernel(int tm, int tn)
 
 /* ---- the launches ---- */
 
-/* The partial sums of the direct kernel into workspace: *GRID blocks,
-   *WORKSPACE to be released by the caller (also on failure). */
+/* The direct kernel: C from its partial sums in workspace; *WORKSPACE to
+   be released by the caller (also on failure). */
 template <typename T>
 static int launch_direct(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
-                         idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+                         idx_t b_sj, const tsm_finish<T> &finish, cudaStream_t stream,
+                         void **workspace)
 {
     const bool rows_fastest = a_sl == 1 || b_sl == 1;
     int tm, tn, status;
     typename direct_kernel<T>::type kernel = pick_direct_kernel<T>(m, n, &tm, &tn);
     const idx_t ntiles = ((m + tm - 1) / tm) * ((n + tn - 1) / tn);
     const idx_t rows_per_block = TSM_THREADS / ntiles;
+    idx_t grid;
 
     status = tsm_partials_grid((const void *)kernel, 0, (k + rows_per_block - 1) / rows_per_block,
-                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace);
     if (status != 0)
         return status;
-    kernel<<<(unsigned)*grid, TSM_THREADS, 0, stream>>>(
-        (int)m, (int)n, k, a, a_si, a_sl, opa == TSBLAS_OP_C, b, b_sl, b_sj, opb == TSBLAS_OP_C,
-        rows_fastest, (T *)*workspace);
-    return launch_status("xTSMTTSM partial sums kernel");
+    return tsm_launch_partials("xTSMTTSM direct kernel", kernel, grid, 0, stream, (int)m, (int)n,
+                               k, a, a_si, a_sl, opa == TSBLAS_OP_C, b, b_sl, b_sj,
+                               opb == TSBLAS_OP_C, rows_fastest, (T *)*workspace, finish);
 }
 
 /* The same for the staged kernel with the tiles of PATH. */
 template <typename T>
 static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op opb, idx_t m,
                          idx_t n, idx_t k, const T *a, idx_t a_si, idx_t a_sl, const T *b,
-                         idx_t b_sl, idx_t b_sj, cudaStream_t stream, idx_t *grid,
-                         void **workspace)
+                         idx_t b_sl, idx_t b_sj, const tsm_finish<T> &finish,
+                         cudaStream_t stream, void **workspace)
 {
     typedef typename scalar_info<T>::real real;
     const int edge = tsm_largest_edge<T>(path);
     int tm = tsm_tile_side(m, edge), tn = tsm_tile_side(n, edge);
     int status, rows;
-    idx_t pitches;
+    idx_t pitches, grid;
     size_t shared;
     typename staged_kernel<T>::type kernel;
 
@@ -409,13 +432,13 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
         shared = TSM_THREADS * sizeof(T);
 
     status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
-                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace);
     if (status != 0)
         return status;
-    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
-        (int)m, (int)n, k, rows, a, a_si, a_sl, (real)(opa == TSBLAS_OP_C ? -1 : 1), b, b_sl,
-        b_sj, (real)(opb == TSBLAS_OP_C ? -1 : 1), (T *)*workspace);
-    return launch_status("xTSMTTSM partial sums kernel");
+    return tsm_launch_partials("xTSMTTSM staged kernel", kernel, grid, shared, stream, (int)m,
+                               (int)n, k, rows, a, a_si, a_sl, (real)(opa == TSBLAS_OP_C ? -1 : 1),
+                               b, b_sl, b_sj, (real)(opb == TSBLAS_OP_C ? -1 : 1),
+                               (T *)*workspace, finish);
 }
 
 /* The tensor path: DTSMTTSM and ZTSMTTSM (tsm_choose_path gives it to
@@ -423,14 +446,15 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
 template <typename T>
 static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
-                         idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+                         idx_t b_sj, const tsm_finish<T> &finish, cudaStream_t stream,
+                         void **workspace)
 {
     if constexpr (std::is_same<T, double>::value || std::is_same<T, cuDoubleComplex>::value)
-        return tsmttsm_tensor_partials<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj,
-                                          stream, grid, workspace);
+        return tsmttsm_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
+                                 workspace);
     else
         return launch_staged<T>(TSM_STAGED_LARGE, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl,
-                                b_sj, stream, grid, workspace);
+                                b_sj, finish, stream, workspace);
 }
 
 /* The fma path: STSMTTSM and CTSMTTSM (tsm_choose_path gives it to no
@@ -438,14 +462,14 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
 template <typename T>
 static int launch_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                       const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
-                      cudaStream_t stream, idx_t *grid, void **workspace)
+                      const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
     if constexpr (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value)
-        return tsmttsm_fma_partials<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,
-                                       grid, workspace);
+        return tsmttsm_fma<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
+                              workspace);
     else
         return launch_staged<T>(TSM_STAGED_LARGE, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl,
-                                b_sj, stream, grid, workspace);
+                                b_sj, finish, stream, workspace);
 }
 
 template <typename T>
@@ -458,29 +482,24 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
     const enum tsm_path path = tsm_choose_path(TSBLAS_TSMTTSM, tsm_precision<T>::index,
                                                a_sl != 1 && b_sl != 1, m, n);
-    idx_t grid = 0;
+    const tsm_finish<T> finish = { alpha, beta, c, ldc };
     void *workspace = NULL;
     int status;
 
     if (path == TSM_CUBLAS)
         return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
     if (path == TSM_DIRECT)
-        status = launch_direct<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+        status = launch_direct<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                   &workspace);
     else if (path == TSM_TENSOR)
-        status = launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+        status = launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                   &workspace);
     else if (path == TSM_FMA)
-        status = launch_fma<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream, &grid,
+        status = launch_fma<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                &workspace);
     else
-        status = launch_staged<T>(path, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, stream,
-                                  &grid, &workspace);
-    if (status == 0) {
-        tsmttsm_finish_kernel<T><<<(unsigned)(m * n), FINISH_THREADS, 0, stream>>>(
-            (int)m, (int)n, (int)grid, (const T *)workspace, alpha, beta, c, ldc);
-        status = launch_status("xTSMTTSM reduction kernel");
-    }
+        status = launch_staged<T>(path, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish,
+                                  stream, &workspace);
     if (workspace_release(workspace, stream) != 0 && status == 0)
         status = tsblas_last_error();
     return status;

@@ -1,14 +1,14 @@
 /*
- * gpu_tsmttsm_fma.cu: the partial sums of STSMTTSM and CTSMTTSM on the
+ * gpu_tsmttsm_fma.cu: STSMTTSM and CTSMTTSM on the
  * FP32 cores (the fma path of gpu_tsmttsm_tsmm_common.cuh).
  *
  * Purpose
  * =======
- * tsmttsm_fma_partials computes, for C = op(A)*op(B) with A, B block
- * vectors of K rows and M, N <= 64 columns, one M-by-N partial sum per
- * block of a grid sized to the device, into workspace; gpu_tsmttsm then
- * sums the partials in a fixed order (tsmttsm_finish_kernel) and applies
- * alpha and beta.
+ * tsmttsm_fma computes, for C := alpha*op(A)*op(B) + beta*C with A, B
+ * block vectors of K rows and M, N <= 64 columns, one M-by-N partial sum
+ * per block of a grid sized to the device, into workspace; then, in the
+ * same launch, the blocks sum the partials in a fixed order and apply
+ * alpha and beta (tsm_finish_c).
  *
  * Why this kernel.  At width 64 STSMTTSM needs 16 flop per byte: at the
  * H100's 3 TB/s, 49 Tflop/s, three quarters of its FP32 rate, so the
@@ -46,14 +46,15 @@
  * op C is a flip of the sign bit of the imaginary part of the loaded
  * elements (an integer operation, off the FMA pipes).  At the end the
  * k-groups are summed into k-group 0 in increasing order through shared
- * memory, and k-group 0 writes the block's partial C.  No atomics:
- * bit-identical run to run.
+ * memory, k-group 0 writes the block's partial C, and the grid finishes C
+ * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
  *
  * Arguments
  * =========
  * As the staged kernel of gpu_tsmttsm.cu: op(A)(i, l) = a[i*a_si + l*a_sl],
  * op(B)(l, j) = b[l*b_sl + j*b_sj], 1 <= M, N <= 64, K >= 1; PARTIAL gets
- * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
+ * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major;
+ * FINISH holds alpha, beta and C.
  */
 #include <config.h>
 #include "gpu_tsm_fma_tiles.cuh"
@@ -64,7 +65,7 @@ template <typename T, int TM, int TN, int G, int LAYOUT>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_t a_si,
                    idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj, unsigned flip_a,
-                   unsigned flip_b, T *partial)
+                   unsigned flip_b, T *partial, tsm_finish<T> finish)
 {
     constexpr int V = tsm_vector_elems<T>();
     constexpr int VA = TM < V ? TM : V, VB = TN < V ? TN : V;
@@ -173,6 +174,7 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
                 if (column_a[w] < m && column_b[x] < n)
                     out[column_a[w] + (idx_t)column_b[x] * m] = acc[w][x];
     }
+    tsm_finish_c(m, n, partial, finish);
 }
 
 /* ---- the tiles of a call ---- */
@@ -180,7 +182,7 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
 template <typename T>
 struct fma_kernel {
     typedef void (*type)(int, int, idx_t, int, int, const T *, idx_t, idx_t, const T *, idx_t,
-                         idx_t, unsigned, unsigned, T *);
+                         idx_t, unsigned, unsigned, T *, tsm_finish<T>);
 };
 
 struct fma_tile_choice {
@@ -296,9 +298,9 @@ static size_t fma_stage_bytes(bool a_columns, bool b_columns, const fma_shape &s
 }
 
 template <typename T>
-int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
-                         cudaStream_t stream, idx_t *grid, void **workspace)
+int tsmttsm_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, const T *a,
+                idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
     const int v = tsm_vector_elems<T>();
     const int choice = pick_fma_tiles<T>((int)m, (int)n);
@@ -325,6 +327,7 @@ int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
+    idx_t grid;
     int status = chunk_shared_limit(FMA_SHARED_MAX, blocks, &shared_max);
 
     if (status != 0)
@@ -352,21 +355,22 @@ int tsmttsm_fma_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
         shared = scratch;
 
     status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
-                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace);
     if (status != 0)
         return status;
-    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
-        (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
-        opa == TSBLAS_OP_C ? sign_bit : 0, opb == TSBLAS_OP_C ? sign_bit : 0, (T *)*workspace);
-    return launch_status("xTSMTTSM FP32 partial sums kernel");
+    return tsm_launch_partials("xTSMTTSM FP32 kernel", kernel, grid, shared, stream, (int)m,
+                               (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
+                               opa == TSBLAS_OP_C ? sign_bit : 0,
+                               opb == TSBLAS_OP_C ? sign_bit : 0, (T *)*workspace, finish);
 }
 
-template int tsmttsm_fma_partials<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
-                                         const float *, idx_t, idx_t, const float *, idx_t, idx_t,
-                                         cudaStream_t, idx_t *, void **);
-template int tsmttsm_fma_partials<cuFloatComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t,
-                                                  idx_t, const cuFloatComplex *, idx_t, idx_t,
-                                                  const cuFloatComplex *, idx_t, idx_t,
-                                                  cudaStream_t, idx_t *, void **);
+template int tsmttsm_fma<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                const float *, idx_t, idx_t, const float *, idx_t, idx_t,
+                                const tsm_finish<float> &, cudaStream_t, void **);
+template int tsmttsm_fma<cuFloatComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                         const cuFloatComplex *, idx_t, idx_t,
+                                         const cuFloatComplex *, idx_t, idx_t,
+                                         const tsm_finish<cuFloatComplex> &, cudaStream_t,
+                                         void **);
 
 } /* namespace tsblas */

@@ -1,14 +1,14 @@
 /*
- * gpu_tsmttsm_tensor.cu: the partial sums of DTSMTTSM and ZTSMTTSM on the
+ * gpu_tsmttsm_tensor.cu: DTSMTTSM and ZTSMTTSM on the
  * FP64 tensor cores (the tensor path of gpu_tsmttsm_tsmm_common.cuh).
  *
  * Purpose
  * =======
- * tsmttsm_tensor_partials computes, for C = op(A)*op(B) with A, B block
- * vectors of K rows and M, N <= 64 columns, one M-by-N partial sum per
- * block of a grid sized to the device, into workspace; gpu_tsmttsm then
- * sums the partials in a fixed order (tsmttsm_finish_kernel) and applies
- * alpha and beta.
+ * tsmttsm_tensor computes, for C := alpha*op(A)*op(B) + beta*C with A, B
+ * block vectors of K rows and M, N <= 64 columns, one M-by-N partial sum
+ * per block of a grid sized to the device, into workspace; then, in the
+ * same launch, the blocks sum the partials in a fixed order and apply
+ * alpha and beta (tsm_finish_c).
  *
  * Why tensor cores.  At width 64 the product needs 8 flop per byte of
  * DTSMTTSM and 16 per byte of ZTSMTTSM: at the H100's 3 TB/s that is 24 and
@@ -30,8 +30,8 @@
  * block's 8 warps are the warp tiles times k-groups, and k-group g takes
  * the 8-row steps g, g + groups, ... of each chunk.  At the end the
  * k-groups are summed into k-group 0 in increasing order through shared
- * memory, and k-group 0 writes the block's partial C.  No atomics:
- * bit-identical run to run.
+ * memory, k-group 0 writes the block's partial C, and the grid finishes C
+ * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
  *
  * The sum over l is free to visit the rows of a step in any order, as
  * long as A and B agree: slot k of the mma (0..7) is row k of the step for
@@ -50,7 +50,8 @@
  * =========
  * As the staged kernel of gpu_tsmttsm.cu: op(A)(i, l) = a[i*a_si + l*a_sl],
  * op(B)(l, j) = b[l*b_sl + j*b_sj], 1 <= M, N <= 64, K >= 1; PARTIAL gets
- * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major.
+ * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major;
+ * FINISH holds alpha, beta and C.
  */
 #include <config.h>
 #include "gpu_tsm_dmma.cuh"
@@ -226,7 +227,7 @@ template <typename T, int WM, int WN, bool PAIRS>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
-                      double sign_ab, double sign_b, T *partial)
+                      double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
 {
     constexpr int PLANES = tensor_planes<T>::count;
     constexpr int E = PAIRS ? 2 : 1;
@@ -335,6 +336,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                     }
                 }
     }
+    tsm_finish_c(m, n, partial, finish);
 }
 
 /* ---- the warp tiles of a call ----
@@ -345,7 +347,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 template <typename T>
 struct tensor_kernel {
     typedef void (*type)(int, int, idx_t, int, int, const T *, idx_t, idx_t, const T *, idx_t,
-                         idx_t, double, double, T *);
+                         idx_t, double, double, T *, tsm_finish<T>);
 };
 
 struct tensor_tile_choice {
@@ -447,9 +449,9 @@ static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, i
 }
 
 template <typename T>
-int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                            const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
-                            idx_t b_sj, cudaStream_t stream, idx_t *grid, void **workspace)
+int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                   const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                   const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
     const int choice = pick_tensor_tiles<T>((int)m, (int)n);
     const tensor_shape shape = tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
@@ -468,6 +470,7 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
+    idx_t grid;
     int status = chunk_shared_limit(TENSOR_SHARED_MAX, 1, &shared_max);
 
     if (status != 0)
@@ -494,20 +497,21 @@ int tsmttsm_tensor_partials(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx
         shared = scratch;
 
     status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
-                               (size_t)(m * n) * sizeof(T), stream, grid, workspace);
+                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace);
     if (status != 0)
         return status;
-    kernel<<<(unsigned)*grid, TSM_THREADS, shared, stream>>>(
-        (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj, sign_a * sign_b, sign_b,
-        (T *)*workspace);
-    return launch_status("xTSMTTSM tensor-core partial sums kernel");
+    return tsm_launch_partials("xTSMTTSM tensor-core kernel", kernel, grid, shared, stream,
+                               (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
+                               sign_a * sign_b, sign_b, (T *)*workspace, finish);
 }
 
-template int tsmttsm_tensor_partials<double>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
-                                             const double *, idx_t, idx_t, const double *, idx_t,
-                                             idx_t, cudaStream_t, idx_t *, void **);
-template int tsmttsm_tensor_partials<cuDoubleComplex>(
-    enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t, const cuDoubleComplex *, idx_t, idx_t,
-    const cuDoubleComplex *, idx_t, idx_t, cudaStream_t, idx_t *, void **);
+template int tsmttsm_tensor<double>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                    const double *, idx_t, idx_t, const double *, idx_t, idx_t,
+                                    const tsm_finish<double> &, cudaStream_t, void **);
+template int tsmttsm_tensor<cuDoubleComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                             const cuDoubleComplex *, idx_t, idx_t,
+                                             const cuDoubleComplex *, idx_t, idx_t,
+                                             const tsm_finish<cuDoubleComplex> &, cudaStream_t,
+                                             void **);
 
 } /* namespace tsblas */
