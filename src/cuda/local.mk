@@ -47,7 +47,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h200-check.csv doc/tuning/h200-check-table.txt \
 	doc/tuning/h100-tune-fma.csv doc/tuning/h100-fma-check.csv \
 	doc/tuning/h100-fma-check-table.txt doc/tuning/h100-fma-table-check.csv \
-	doc/tuning/h100-tsmttsm-k2e20-direct.csv doc/tuning/h200-tune-fma.csv \
+	doc/tuning/h200-tune-fma.csv \
 	doc/tuning/h200-fma-check.csv doc/tuning/h200-fma-check-table.txt \
 	doc/tuning/h200-fma-table-check.csv doc/tuning/h200-fma-k2e20.csv \
 	doc/tuning/h100-tune-fma-tsmm.csv doc/tuning/h100-tsmm-table-check.csv \
