@@ -29,6 +29,10 @@ Usage:
   python3 doc/gpu_perf_report.py summary-now TABLE CSV...
       The same with the cases TABLE sends to cuBLAS counted at cuBLAS's
       figures of the same row: the summary of the table now.
+  python3 doc/gpu_perf_report.py gemt CSV...
+      One Markdown row per xGEMT TRANS, precision, storage order and size
+      of the tall operand: % of the copy bandwidth at each width, and the
+      lowest and highest speedup over cublasXgeam.
 
 The rows of several files are merged; a case present twice keeps its last
 row.  The path of a call follows tsm_choose_path
@@ -205,6 +209,30 @@ def summary(names, table=None):
             pct[len(pct) // 2], sum(x < 0.97 for x in speedups), geo))
 
 
+def gemt(names):
+    rows = {}
+    for name in names:
+        with open(name) as f:
+            for row in csv.DictReader(f):
+                if row["target"] == "gpu" and row["routine"] == "GEMT" and row["status"] == "ok":
+                    m, n = int(row["m"]), int(row["n"])
+                    tall = m * n * ELEMENT_BYTES[row["precision"]]
+                    size = "%d GiB" % round(tall / (1 << 30)) if tall >= 1 << 29 else \
+                        "%d MiB" % round(tall / (1 << 20))
+                    key = (row["transa"], PRECISIONS.index(row["precision"]), row["order"], size)
+                    rows.setdefault(key, {})[min(m, n)] = row
+    widths = sorted({w for cases in rows.values() for w in cases})
+    print("| TRANS | p | order | size | " + " | ".join(str(w) for w in widths)
+          + " | speedup over geam |")
+    print("|---|---|---|---|" + "---:|" * len(widths) + "---:|")
+    for (trans, p, order, size), cases in sorted(rows.items()):
+        speedups = [float(r["speedup"]) for r in cases.values()]
+        cells = ["%.0f" % float(cases[w]["tsblas_pct_roofline"]) if w in cases else "-"
+                 for w in widths]
+        print("| %s | %s | %s | %s | %s | %.2f-%.2f |" % (
+            trans, PRECISIONS[p], order, size, " | ".join(cells), min(speedups), max(speedups)))
+
+
 def size_bytes(text):
     units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
     return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
@@ -229,6 +257,8 @@ def main():
         summary(args[1:])
     elif len(args) >= 3 and args[0] == "summary-now":
         summary(args[2:], args[1])
+    elif len(args) >= 2 and args[0] == "gemt":
+        gemt(args[1:])
     else:
         sys.exit(__doc__)
 

@@ -109,6 +109,7 @@ struct bench_case {
     int precision;              /* index into bench_precisions */
     enum bench_order order;
     int p, q;
+    char gemt_trans;            /* GEMT's TRANS: 'T' (the sweeps), 'N' or 'C' */
 };
 
 /* The four buffers a sweep needs, each BYTES long, on one target. */
@@ -138,6 +139,7 @@ struct bench_sweep_spec {
     int widths[BENCH_NROUTINES][BENCH_MAX_WIDTHS];
     int npairs[BENCH_NROUTINES];
     int pairs[BENCH_NROUTINES][BENCH_MAX_WIDTHS][2];
+    char gemt_trans;
 };
 
 void bench_spec_default(struct bench_sweep_spec *spec);

@@ -155,23 +155,23 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
         }
         break;
     default:
-        /* B := A**T: an L-by-Q block vector to interleaved storage (col),
-           or an interleaved one (Q-by-L) back to column-major (int).
-           Transposed, not conjugated, in every precision. */
+        /* B := op(A) with TRANS = GEMT_TRANS: 'T' (or 'C') takes an L-by-Q
+           block vector to interleaved storage (col), or an interleaved one
+           (Q-by-L) back to column-major (int); 'N' copies the block in its
+           own order.  B is contiguous. */
         rows = long_dimension(capacity, q);
-        call->transa = 'T';
+        call->transa = bcase->gemt_trans;
         call->a = bufs->a;
         if (!interleaved) {
             call->m = rows;
             call->n = q;
             call->lda = rows;
-            call->ldc = q;
         } else {
             call->m = q;
             call->n = rows;
             call->lda = q;
-            call->ldc = rows;
         }
+        call->ldc = bench_output_rows(call);
         break;
     }
     return 0;
@@ -220,6 +220,7 @@ void bench_spec_default(struct bench_sweep_spec *spec)
     int r;
 
     memset(spec, 0, sizeof *spec);
+    spec->gemt_trans = 'T';
     for (r = BENCH_TSMTTSM; r <= BENCH_TSMM; r++) {
         spec->precisions[r] = (1u << PREC_D) | (1u << PREC_Z);
         spec->orders[r] = ALL_ORDERS;
@@ -238,6 +239,7 @@ void bench_spec_full(struct bench_sweep_spec *spec)
     int r, w;
 
     memset(spec, 0, sizeof *spec);
+    spec->gemt_trans = 'T';
     for (r = 0; r < BENCH_NROUTINES; r++) {
         spec->precisions[r] = ALL_PRECISIONS;
         spec->orders[r] = ALL_ORDERS;
@@ -259,6 +261,7 @@ void bench_spec_smoke(struct bench_sweep_spec *spec)
     int r;
 
     memset(spec, 0, sizeof *spec);
+    spec->gemt_trans = 'T';
     for (r = 0; r < BENCH_NROUTINES; r++) {
         spec->precisions[r] = ALL_PRECISIONS;
         spec->orders[r] = ALL_ORDERS;
@@ -293,6 +296,7 @@ int bench_spec_cases(const struct bench_sweep_spec *spec, struct bench_case **ca
                             c->routine = (enum bench_routine)r;
                             c->precision = prec;
                             c->order = (enum bench_order)o;
+                            c->gemt_trans = spec->gemt_trans;
                             if (i < spec->nwidths[r]) {
                                 c->p = c->q = spec->widths[r][i];
                             } else {

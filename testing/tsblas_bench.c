@@ -58,6 +58,8 @@ static void usage(FILE *out)
 "  --widths LIST       widths P = Q, e.g. 1,4,16,64 or 1-16,32 (every routine; it\n"
 "                      drops the sweep's pairs), or none\n"
 "  --pairs LIST        non-square PxQ for TSMTTSM and TSMM, e.g. 1x64,3x17, or none\n"
+"  --gemt-trans OP     TRANS of GEMT: T (default: block vectors to the other\n"
+"                      storage order), C (conjugated, complex), N (a scaled copy)\n"
 "\n"
 "Where (default: the host):\n"
 "  --gpu               on device memory (cudaMalloc) against cuBLAS instead\n"
@@ -254,7 +256,7 @@ static unsigned parse_precisions(const char *list)
 
 enum {
     OPT_FULL = 256, OPT_SMOKE, OPT_ROUTINES, OPT_PRECISIONS, OPT_ORDERS, OPT_WIDTHS,
-    OPT_PAIRS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N,
+    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N,
     OPT_CASE_TIMEOUT, OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
 };
 
@@ -270,6 +272,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { "orders", required_argument, NULL, OPT_ORDERS },
         { "widths", required_argument, NULL, OPT_WIDTHS },
         { "pairs", required_argument, NULL, OPT_PAIRS },
+        { "gemt-trans", required_argument, NULL, OPT_GEMT_TRANS },
         { "gpu", no_argument, NULL, OPT_GPU },
         { "host", no_argument, NULL, OPT_HOST },
         { "bytes", required_argument, NULL, OPT_BYTES },
@@ -285,7 +288,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { NULL, 0, NULL, 0 }
     };
     const char *routines = NULL, *precisions = NULL, *orders = NULL, *widths = NULL;
-    const char *pairs = NULL;
+    const char *pairs = NULL, *gemt_trans = NULL;
     int c, r, timeout = 600;
 
     memset(opt, 0, sizeof *opt);
@@ -300,6 +303,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         case OPT_ORDERS: orders = optarg; break;
         case OPT_WIDTHS: widths = optarg; break;
         case OPT_PAIRS: pairs = optarg; break;
+        case OPT_GEMT_TRANS: gemt_trans = optarg; break;
         case OPT_GPU: opt->gpu = 1; break;
         case OPT_HOST: opt->host = 1; break;
         case OPT_BYTES: bad = parse_size(optarg, &opt->bytes); break;
@@ -388,6 +392,13 @@ static int parse_options(int argc, char **argv, struct options *opt)
             memcpy(opt->spec.pairs[r], list, (size_t)n * sizeof list[0]);
             opt->spec.npairs[r] = n;
         }
+    }
+    if (gemt_trans != NULL) {
+        if (strlen(gemt_trans) != 1 || strchr("NTC", gemt_trans[0]) == NULL) {
+            fprintf(stderr, "tsblas_bench: bad --gemt-trans '%s' (N, T or C)\n", gemt_trans);
+            return 2;
+        }
+        opt->spec.gemt_trans = gemt_trans[0];
     }
     if (routines != NULL) {
         unsigned mask = parse_names(routines, bench_routine_names, BENCH_NROUTINES);

@@ -34,7 +34,8 @@ TSBLAS_CUDA_CUH_FILES = \
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
 dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png doc/gpu-roofline-h200.png
 # The tuning sweep of xTSMTTSM and xTSMM on the GPU, its data (the table of
-# paths is made from them), the script of the plot and tables of the note.
+# paths is made from them), the script of the plot and tables of the note,
+# and the data of its xGEMT tables.
 EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tune-direct.csv doc/tuning/h100-tune-staged-small.csv \
 	doc/tuning/h100-tune-staged-large.csv doc/tuning/h100-gpu-full.csv \
@@ -59,7 +60,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
 	doc/tuning/h100-tsmm-tensor-table-check-ours.csv \
 	doc/tuning/h100-tsmm-tensor-final-check.csv doc/tuning/h100-tsmm-tensor-beta1.csv \
 	doc/tuning/h100-tsmm-tensor-k2e20.csv doc/tuning/h200-tune-tensor-tsmm.csv \
-	doc/tuning/h200-tsmm-tensor-check.csv doc/tuning/h100-tsmm-sc-beta1.csv
+	doc/tuning/h200-tsmm-tensor-check.csv doc/tuning/h100-tsmm-sc-beta1.csv \
+	doc/data/gpu-gemt-h100.csv doc/data/gpu-gemt-h200.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
