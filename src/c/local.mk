@@ -56,4 +56,14 @@ libtsblas_la_SOURCES = \
 libtsblas_la_CFLAGS = $(OPENMP_CFLAGS)
 libtsblas_la_LIBADD = libtsblas_s.la libtsblas_d.la libtsblas_c.la libtsblas_z.la \
 	$(TSBLAS_CUDA_LIBADD) $(BLAS_LIBS) $(CUDA_LIBS) -lm
+# -version-info current:revision:age, libtool's rules: revision + 1 when the
+# sources change; current + 1 and revision 0 when the interface (what the
+# version script exports, or what it means) changes; then age + 1 when it
+# only grew, age 0 when anything was removed or changed.  0:0:0 is the first
+# interface.  The same rule holds for every library of src/*/local.mk.
 libtsblas_la_LDFLAGS = -version-info 0:0:0 $(OPENMP_CFLAGS)
+EXTRA_DIST += %reldir%/libtsblas.map
+EXTRA_libtsblas_la_DEPENDENCIES = %reldir%/libtsblas.map
+if HAVE_LD_VERSION_SCRIPT
+libtsblas_la_LDFLAGS += -Wl,--version-script=$(srcdir)/%reldir%/libtsblas.map
+endif

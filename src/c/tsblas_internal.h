@@ -9,6 +9,11 @@
  *        device memory, else the host path (X(host_...)).
  * Below the driver every dimension is an idx_t (64-bit), TRANS is an
  * enum tsblas_op, M, N > 0, and the quick returns have been taken.
+ *
+ * None of it is exported but the five functions that libtsblas_gemm and
+ * libtsblas_mpi call (tsblas_check_gemm_args, tsblas_arrays_overlap,
+ * tsblas_report_illegal, tsblas_set_error, tsblas_memory_of): the node
+ * TSBLAS_PRIVATE of libtsblas.map, internal, not API.
  */
 #ifndef TSBLAS_INTERNAL_H
 #define TSBLAS_INTERNAL_H

@@ -44,6 +44,7 @@ TSBLAS_F_DEVICE_TEST_PIECES = \
 	%reldir%/tests/c_chk_device.f90 %reldir%/tests/z_chk_device.f90
 
 EXTRA_DIST += \
+	%reldir%/libtsblasf.map \
 	%reldir%/instantiate.sh \
 	%reldir%/tsblas.F90 \
 	%reldir%/gemm_shaped.inc.in \
@@ -71,7 +72,12 @@ libtsblasf_la_SOURCES = %reldir%/tsblas.F90
 libtsblasf_la_CPPFLAGS = -DTSBLAS_ILP64=$(TSBLAS_ILP64)
 libtsblasf_la_FCFLAGS = -I%reldir% -J%reldir%
 libtsblasf_la_LIBADD = libtsblas.la
+# -version-info current:revision:age by libtool's rules (src/c/local.mk).
 libtsblasf_la_LDFLAGS = -version-info 0:0:0
+EXTRA_libtsblasf_la_DEPENDENCIES = %reldir%/libtsblasf.map
+if HAVE_LD_VERSION_SCRIPT
+libtsblasf_la_LDFLAGS += -Wl,--version-script=$(srcdir)/%reldir%/libtsblasf.map
+endif
 
 nodist_fmod_DATA = %reldir%/tsblas.mod
 pkgconfig_DATA += tsblasf.pc

@@ -2,7 +2,8 @@
 #
 # It exports the BLAS's xGEMM, xSYRK and xHERK symbols (Fortran and CBLAS)
 # and nothing else: its sources are compiled with hidden visibility, the
-# faces marked for export.  The precision-dependent sources are compiled once per precision,
+# faces marked for export, and its version script libtsblas_gemm.map lists
+# them.  The precision-dependent sources are compiled once per precision,
 # as in src/c/local.mk.  It links libtsblas, whose C entries compute the
 # routed calls; the real BLAS is found at run time (dlsym), never linked.
 
@@ -41,4 +42,10 @@ libtsblas_gemm_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS)
 libtsblas_gemm_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS)
 libtsblas_gemm_la_LIBADD = libtsblas_gemm_s.la libtsblas_gemm_d.la libtsblas_gemm_c.la \
 	libtsblas_gemm_z.la libtsblas.la -ldl -lpthread
+# -version-info current:revision:age by libtool's rules (src/c/local.mk).
 libtsblas_gemm_la_LDFLAGS = -version-info 0:0:0
+EXTRA_DIST += %reldir%/libtsblas_gemm.map
+EXTRA_libtsblas_gemm_la_DEPENDENCIES = %reldir%/libtsblas_gemm.map
+if HAVE_LD_VERSION_SCRIPT
+libtsblas_gemm_la_LDFLAGS += -Wl,--version-script=$(srcdir)/%reldir%/libtsblas_gemm.map
+endif

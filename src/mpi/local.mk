@@ -41,7 +41,12 @@ libtsblas_mpi_la_SOURCES = $(TSBLAS_MPI_SOURCES)
 libtsblas_mpi_la_CPPFLAGS = $(TSBLAS_MPI_CPPFLAGS)
 libtsblas_mpi_la_LIBADD = libtsblas_mpi_s.la libtsblas_mpi_d.la libtsblas_mpi_c.la \
 	libtsblas_mpi_z.la libtsblas.la $(MPI_LIBS)
+# -version-info current:revision:age by libtool's rules (src/c/local.mk).
 libtsblas_mpi_la_LDFLAGS = -version-info 0:0:0
+EXTRA_libtsblas_mpi_la_DEPENDENCIES = %reldir%/libtsblas_mpi.map
+if HAVE_LD_VERSION_SCRIPT
+libtsblas_mpi_la_LDFLAGS += -Wl,--version-script=$(srcdir)/%reldir%/libtsblas_mpi.map
+endif
 
 if HAVE_FORTRAN
 # The module tsblas_mpi, in its own library as the module tsblas is in
@@ -59,6 +64,10 @@ libtsblas_mpif_la_SOURCES = %reldir%/tsblas_mpi.f90
 libtsblas_mpif_la_FCFLAGS = -Isrc/fortran -I%reldir% -J%reldir%
 libtsblas_mpif_la_LIBADD = libtsblas_mpi.la libtsblasf.la
 libtsblas_mpif_la_LDFLAGS = -version-info 0:0:0
+EXTRA_libtsblas_mpif_la_DEPENDENCIES = %reldir%/libtsblas_mpif.map
+if HAVE_LD_VERSION_SCRIPT
+libtsblas_mpif_la_LDFLAGS += -Wl,--version-script=$(srcdir)/%reldir%/libtsblas_mpif.map
+endif
 
 nodist_fmod_DATA += %reldir%/tsblas_mpi.mod
 pkgconfig_DATA += tsblas_mpif.pc
@@ -79,4 +88,5 @@ endif
 dist_doc_DATA += doc/mpi.md
 
 # (Automake distributes the sources of conditional libraries in any case.)
-EXTRA_DIST += tsblas_mpi.pc.in tsblas_mpif.pc.in %reldir%/tsmttsm_mpi.inc.in
+EXTRA_DIST += tsblas_mpi.pc.in tsblas_mpif.pc.in %reldir%/tsmttsm_mpi.inc.in \
+	%reldir%/libtsblas_mpi.map %reldir%/libtsblas_mpif.map
