@@ -64,3 +64,11 @@ TSBLAS_TEST_INPUTS = \
 	%reldir%/test_device.in
 TESTS += $(TSBLAS_TEST_INPUTS)
 EXTRA_DIST += $(TSBLAS_TEST_INPUTS)
+
+# Each shared library exports exactly its interface (its version script,
+# src/*/lib*.map, against the headers and sources; doc/API.md).  Skipped
+# where the linker takes no version script.
+TESTS += %reldir%/exported_symbols.sh
+EXTRA_DIST += %reldir%/exported_symbols.sh
+AM_TESTS_ENVIRONMENT = NM='$(NM)' TSBLAS_LD_VERSION_SCRIPT='$(TSBLAS_LD_VERSION_SCRIPT)'; \
+	export NM TSBLAS_LD_VERSION_SCRIPT;
