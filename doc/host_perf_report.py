@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""host_perf_report.py: the plot and the tables of doc/host-performance.md
+"""host_perf_report.py: the plots and the tables of doc/host-performance.md
 from tsblas_bench (host) CSV files.
 
 Usage:
@@ -19,6 +19,10 @@ Usage:
       --in-cache, each case under the goal also shows its rate in the
       caches (% of the same roofline), and a last column names those under
       the goal there too: bound by the arithmetic; the others by memory.
+  python3 doc/host_perf_report.py summary --brief CSV...
+      The same in counts (the tables of doc/host-performance.md): the cases
+      at their goal of those that have one, the cases under it in the
+      caches too, the speedups below 0.97.
   python3 doc/host_perf_report.py table CSV...
       Every case: the shape, % of the roofline of both sides, the speedup.
 
@@ -77,6 +81,46 @@ def in_cache(row):
     """The % of the roofline tsblas reaches in the caches, or None."""
     value = row.get("cache_pct_roofline")
     return float(value) if value else None
+
+
+def summary_brief(names):
+    """summary in counts, one short row per routine, precision and order."""
+    cases = read_cases(names)
+    cached = any(in_cache(row) is not None for row in cases.values())
+    print("| routine | p | order | cases | at the goal | %%roof lowest | %%roof median "
+          "| speedup lowest | speedup geo-mean |%s slower than 0.97x |" % (
+              " under the goal in cache too |" if cached else ""))
+    print("|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if cached else ""))
+    every, goals, met, arith = [], 0, 0, 0
+    for routine in ROUTINES:
+        for prec in PRECISIONS:
+            for order in ("col", "int"):
+                rows = [row for (ro, pr, o, _), row in sorted(cases.items())
+                        if (ro, pr, o) == (routine, prec, order) and row["status"] == "ok"]
+                if not rows:
+                    continue
+                pct = [float(r["tsblas_pct_roofline"]) for r in rows]
+                spd = [float(r["speedup"]) for r in rows]
+                every += spd
+                with_goal = [r for r in rows if goal_of(r) is not None]
+                at_goal = [r for r in with_goal if float(r["tsblas_pct_roofline"]) >= goal_of(r)]
+                arithmetic = [r for r in with_goal
+                              if float(r["tsblas_pct_roofline"]) < goal_of(r)
+                              and in_cache(r) is not None and in_cache(r) < goal_of(r)]
+                goals, met, arith = goals + len(with_goal), met + len(at_goal), arith + len(arithmetic)
+                slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
+                        for r in rows if float(r["speedup"]) < 0.97]
+                print("| %s | %s | %s | %d | %d/%d | %.0f | %.0f | %.2f | %.2f |%s %s |" % (
+                    routine, prec, order, len(rows), len(at_goal), len(with_goal),
+                    min(pct), statistics.median(pct), min(spd),
+                    math.exp(sum(map(math.log, spd)) / len(spd)),
+                    " %d |" % len(arithmetic) if cached else "",
+                    ", ".join(slow) if slow else "none"))
+    if every:
+        print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f; %d of the %d with a "
+              "goal at it%s." % (
+                  len(every), math.exp(sum(map(math.log, every)) / len(every)), min(every),
+                  met, goals, ", %d under it in cache too" % arith if cached else ""))
 
 
 def summary(names):
@@ -167,6 +211,8 @@ def plot(out, machine, names):
 def main(argv):
     if len(argv) >= 4 and argv[1] == "plot":
         plot(argv[2], argv[3], argv[4:])
+    elif len(argv) >= 3 and argv[1] == "summary" and argv[2] == "--brief":
+        summary_brief(argv[3:])
     elif len(argv) >= 2 and argv[1] == "summary":
         summary(argv[2:])
     elif len(argv) >= 2 and argv[1] == "table":
