@@ -1,5 +1,6 @@
 # doc: the page on Fortran (fortran.md), the contract (API.md, listed in
-# Makefile.am), the other helpers' pages, and the man pages.
+# Makefile.am), the other helpers' pages, the host path's measurements, and
+# the man pages.
 #
 # Man pages: one template per operation (man/tsmttsm.3.in, ...; the three
 # GEMM-shaped ones share man/gemm_*.3.in), made into the page of each
@@ -8,6 +9,19 @@
 # the page of their routine.
 
 dist_doc_DATA += %reldir%/fortran.md %reldir%/gemm-interposer.md
+
+# The host path's measurements: the page and its plots, installed; the data
+# behind its tables and plots, the script of both and make-plots.sh, which
+# makes the plots of doc/ again from doc/data/.
+dist_doc_DATA += %reldir%/host-performance.md \
+	%reldir%/host-roofline-16core.png %reldir%/host-roofline-2core-zen4.png
+EXTRA_DIST += %reldir%/make-plots.sh %reldir%/host_perf_report.py %reldir%/perf_plot.py \
+	%reldir%/data/host-16core-sweep-tsmm.csv \
+	%reldir%/data/host-16core-sweep-tsmttsm.csv \
+	%reldir%/data/host-16core-sweep-mtsm-gemt.csv \
+	%reldir%/data/host-2core-zen4-sweep-tsmm.csv \
+	%reldir%/data/host-2core-zen4-sweep-tsmttsm.csv \
+	%reldir%/data/host-2core-zen4-sweep-mtsm-gemt.csv
 
 TSBLAS_MAN_PAGES = \
 	%reldir%/man3/stsmttsm.3 %reldir%/man3/dtsmttsm.3 \

@@ -75,7 +75,7 @@ struct host_block {
          precision-width pairs (two runs each); a second A/B there, three
          runs each, stayed within that machine's noise (Q = 48: 0.84-1.11
          of the time); on the development machine's 2 threads Q > 8 took
-         0.935 of the time (doc/host-performance.md).
+         0.935 of the time (doc/host-performance.md as of 0edd6af, in git).
        - With one column tile the tiles sweep X once, and each prefetches
          the rows prefetch_x bytes ahead of its own, for a depth up to
          HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h): xTSMM asks for
@@ -225,7 +225,8 @@ const struct host_kernels *X(host_kernels)(void);
    OpenBLAS in 5 of the 8 precision-order pairs at Q = 32 (0.54-0.85x)
    and in 7 of 8 at Q = 64 (0.57-0.96x); on the development machine's 2
    threads they were 1.6-3.0x faster than its OpenBLAS 0.3.21
-   (doc/tuning/host-2core-*mtsm-gemt.csv), which this gives up. */
+   (doc/tuning/host-2core-*mtsm-gemt.csv as of f5382dc, in git), which
+   this gives up. */
 #define HOST_MTSM_BLAS_Q 32
 
 /* How far ahead of its rows a tile of a one-column-tile sweep over X

@@ -1,0 +1,17 @@
+#!/bin/sh
+# make-plots.sh: make the plots of doc/ again from the data in doc/data/.
+#   sh doc/make-plots.sh
+# Runs from the source tree's root whatever the current folder; needs
+# Python 3 with matplotlib (Debian: python3-matplotlib).  Each command is
+# the one its page names.
+set -e
+cd "$(dirname "$0")/.."
+
+# Host: doc/host-performance.md, "The plots".
+python3 doc/host_perf_report.py plot doc/host-roofline-16core.png \
+    "16 cores, OpenBLAS 0.3.26, 1 GiB, 79278c9" doc/data/host-16core-sweep-*.csv
+python3 doc/host_perf_report.py plot doc/host-roofline-2core-zen4.png \
+    "2 cores, Zen 4, OpenBLAS 0.3.21, 256 MiB, 79278c9" doc/data/host-2core-zen4-sweep-*.csv
+
+# GPU: doc/gpu-performance.md.  Its plot commands (doc/gpu_perf_report.py)
+# belong here, after the host ones.
