@@ -6,35 +6,35 @@
  *
  * Written by "testing/gpu_tune_tsm.sh table" from:
  * NVIDIA H100 80GB HBM3:
- *   doc/tuning/h100-tune-direct.csv
- *   doc/tuning/h100-tune-staged-small.csv
- *   doc/tuning/h100-tune-staged-large.csv
- *   doc/tuning/h100-tune-tensor.csv
- *   doc/tuning/h100-tune-tensor-tsmm.csv
- *   doc/tuning/h100-tune-fma.csv
- *   doc/tuning/h100-tune-fma-tsmm.csv
- *   doc/tuning/h100-gpu-full.csv
- *   doc/tuning/h100-gpu-full-width1-pairs.csv
- *   doc/tuning/h100-tsmttsm-check.csv
- *   doc/tuning/h100-fma-check.csv
- *   doc/tuning/h100-fma-table-check.csv
- *   doc/tuning/h100-tsmm-table-check.csv
- *   doc/tuning/h100-tsmm-fma-check.csv
- *   doc/tuning/h100-tsmm-tensor-check.csv
- *   doc/tuning/h100-tsmm-tensor-table-check-ours.csv
+ *   doc/data/gpu-h100-tune-direct.csv
+ *   doc/data/gpu-h100-tune-staged-small.csv
+ *   doc/data/gpu-h100-tune-staged-large.csv
+ *   doc/data/gpu-h100-tune-tensor.csv
+ *   doc/data/gpu-h100-tune-tensor-tsmm.csv
+ *   doc/data/gpu-h100-tune-fma.csv
+ *   doc/data/gpu-h100-tune-fma-tsmm.csv
+ *   doc/data/gpu-h100-check-full.csv
+ *   doc/data/gpu-h100-check-full-width1-pairs.csv
+ *   doc/data/gpu-h100-tsmttsm-check.csv
+ *   doc/data/gpu-h100-tsmttsm-fma-forced.csv
+ *   doc/data/gpu-h100-tsmttsm-sc-check.csv
+ *   doc/data/gpu-h100-tsmm-check.csv
+ *   doc/data/gpu-h100-tsmm-fma-forced.csv
+ *   doc/data/gpu-h100-tsmm-tensor-forced.csv
+ *   doc/data/gpu-h100-tsmm-dz-check.csv
  * NVIDIA H200:
- *   doc/tuning/h200-tune-direct.csv
- *   doc/tuning/h200-tune-staged-small.csv
- *   doc/tuning/h200-tune-staged-large.csv
- *   doc/tuning/h200-tune-tensor.csv
- *   doc/tuning/h200-tune-tensor-tsmm.csv
- *   doc/tuning/h200-tune-fma.csv
- *   doc/tuning/h200-tune-fma-tsmm.csv
- *   doc/tuning/h200-check.csv
- *   doc/tuning/h200-fma-check.csv
- *   doc/tuning/h200-fma-table-check.csv
- *   doc/tuning/h200-tsmm-fma-check.csv
- *   doc/tuning/h200-tsmm-tensor-check.csv
+ *   doc/data/gpu-h200-tune-direct.csv
+ *   doc/data/gpu-h200-tune-staged-small.csv
+ *   doc/data/gpu-h200-tune-staged-large.csv
+ *   doc/data/gpu-h200-tune-tensor.csv
+ *   doc/data/gpu-h200-tune-tensor-tsmm.csv
+ *   doc/data/gpu-h200-tune-fma.csv
+ *   doc/data/gpu-h200-tune-fma-tsmm.csv
+ *   doc/data/gpu-h200-check.csv
+ *   doc/data/gpu-h200-tsmttsm-fma-forced.csv
+ *   doc/data/gpu-h200-tsmttsm-sc-check.csv
+ *   doc/data/gpu-h200-tsmm-fma-forced.csv
+ *   doc/data/gpu-h200-tsmm-tensor-forced.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,

@@ -33,35 +33,42 @@ TSBLAS_CUDA_CUH_FILES = \
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
 dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png doc/gpu-roofline-h200.png
-# The tuning sweep of xTSMTTSM and xTSMM on the GPU, its data (the table of
-# paths is made from them), the script of the plot and tables of the note,
-# and the data of its xGEMT tables.
+# The tuning sweep of xTSMTTSM and xTSMM on the GPU and the script of the
+# plots and tables of doc/gpu-performance.md; their data (doc/data/gpu-*):
+# the sweeps and checks the table of paths is made from, the table files
+# the checks were built with, and the runs behind the page's tables.
 EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
-	doc/tuning/h100-tune-direct.csv doc/tuning/h100-tune-staged-small.csv \
-	doc/tuning/h100-tune-staged-large.csv doc/tuning/h100-gpu-full.csv \
-	doc/tuning/h100-gpu-full-width1-pairs.csv doc/tuning/h100-gpu-k2e20.csv \
-	doc/tuning/h100-tune-tensor.csv doc/tuning/h100-tsmttsm-check.csv \
-	doc/tuning/h100-tsmttsm-check-table.txt doc/tuning/h100-tsmttsm-k2e20.csv \
-	doc/tuning/h100-tsmttsm-tensor-1g.csv doc/tuning/h200-tsmttsm-tensor-1g.csv \
-	doc/tuning/h200-tune-direct.csv doc/tuning/h200-tune-staged-small.csv \
-	doc/tuning/h200-tune-staged-large.csv doc/tuning/h200-tune-tensor.csv \
-	doc/tuning/h200-check.csv doc/tuning/h200-check-table.txt \
-	doc/tuning/h100-tune-fma.csv doc/tuning/h100-fma-check.csv \
-	doc/tuning/h100-fma-check-table.txt doc/tuning/h100-fma-table-check.csv \
-	doc/tuning/h200-tune-fma.csv \
-	doc/tuning/h200-fma-check.csv doc/tuning/h200-fma-check-table.txt \
-	doc/tuning/h200-fma-table-check.csv doc/tuning/h200-fma-k2e20.csv \
-	doc/tuning/h100-tune-fma-tsmm.csv doc/tuning/h100-tsmm-table-check.csv \
-	doc/tuning/h100-tsmm-fma-check.csv doc/tuning/h100-tsmm-k2e20.csv \
-	doc/tuning/h100-tsmttsm-table-1g.csv doc/tuning/h200-tune-fma-tsmm.csv \
-	doc/tuning/h200-tsmm-fma-check.csv doc/tuning/h100-tsmm-table-check-table.txt \
-	doc/tuning/tsmm-fma-forced-table.txt doc/tuning/h100-tune-tensor-tsmm.csv \
-	doc/tuning/h100-tsmm-tensor-check.csv doc/tuning/h100-tsmm-tensor-table-check.csv \
-	doc/tuning/h100-tsmm-tensor-table-check-ours.csv \
-	doc/tuning/h100-tsmm-tensor-final-check.csv doc/tuning/h100-tsmm-tensor-beta1.csv \
-	doc/tuning/h100-tsmm-tensor-k2e20.csv doc/tuning/h200-tune-tensor-tsmm.csv \
-	doc/tuning/h200-tsmm-tensor-check.csv doc/tuning/h100-tsmm-sc-beta1.csv \
-	doc/data/gpu-gemt-h100.csv doc/data/gpu-gemt-h200.csv
+	doc/data/gpu-h100-check-full-width1-pairs.csv \
+	doc/data/gpu-h100-check-full.csv doc/data/gpu-h100-tsmm-check-table.txt \
+	doc/data/gpu-h100-tsmm-check.csv doc/data/gpu-h100-tsmm-dz-beta1.csv \
+	doc/data/gpu-h100-tsmm-dz-check.csv doc/data/gpu-h100-tsmm-dz-k2e20.csv \
+	doc/data/gpu-h100-tsmm-dz.csv doc/data/gpu-h100-tsmm-fma-forced.csv \
+	doc/data/gpu-h100-tsmm-k2e20.csv doc/data/gpu-h100-tsmm-sc-beta1.csv \
+	doc/data/gpu-h100-tsmm-tensor-forced.csv doc/data/gpu-h100-tsmttsm-1g.csv \
+	doc/data/gpu-h100-tsmttsm-check-table.txt \
+	doc/data/gpu-h100-tsmttsm-check.csv \
+	doc/data/gpu-h100-tsmttsm-fma-forced.csv \
+	doc/data/gpu-h100-tsmttsm-k2e20.csv \
+	doc/data/gpu-h100-tsmttsm-sc-check-table.txt \
+	doc/data/gpu-h100-tsmttsm-sc-check.csv \
+	doc/data/gpu-h100-tsmttsm-tensor-forced-1g.csv \
+	doc/data/gpu-h100-tune-direct.csv doc/data/gpu-h100-tune-fma-tsmm.csv \
+	doc/data/gpu-h100-tune-fma.csv doc/data/gpu-h100-tune-staged-large.csv \
+	doc/data/gpu-h100-tune-staged-small.csv \
+	doc/data/gpu-h100-tune-tensor-tsmm.csv doc/data/gpu-h100-tune-tensor.csv \
+	doc/data/gpu-h200-check-table.txt doc/data/gpu-h200-check.csv \
+	doc/data/gpu-h200-tsmm-fma-forced.csv \
+	doc/data/gpu-h200-tsmm-tensor-forced.csv \
+	doc/data/gpu-h200-tsmttsm-fma-forced.csv \
+	doc/data/gpu-h200-tsmttsm-sc-check-table.txt \
+	doc/data/gpu-h200-tsmttsm-sc-check.csv \
+	doc/data/gpu-h200-tsmttsm-tensor-forced-1g.csv \
+	doc/data/gpu-h200-tune-direct.csv doc/data/gpu-h200-tune-fma-tsmm.csv \
+	doc/data/gpu-h200-tune-fma.csv doc/data/gpu-h200-tune-staged-large.csv \
+	doc/data/gpu-h200-tune-staged-small.csv \
+	doc/data/gpu-h200-tune-tensor-tsmm.csv doc/data/gpu-h200-tune-tensor.csv \
+	doc/data/gpu-tsmm-fma-forced-table.txt doc/data/gpu-gemt-h100.csv \
+	doc/data/gpu-gemt-h200.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
