@@ -93,7 +93,7 @@ struct tsm_finish {
    in tsm_finish_c, so they must all be resident at once, as the grids of
    tsm_partials_grid are.  One launch, not a second kernel for the sums:
    the host's time per call falls by half (H100: 11-16 us to 6-8 us,
-   doc/gpu-performance.md), which is what a program making many short
+   git log doc/gpu-performance.md), which is what a program making many short
    calls waits for.  0 or an error code. */
 template <typename... Params, typename... Args>
 int tsm_launch_partials(const char *what, void (*kernel)(Params...), idx_t grid, size_t shared,

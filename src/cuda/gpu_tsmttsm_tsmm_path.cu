@@ -25,7 +25,7 @@
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
  * of the roofline where ours, keyed by the square width 2, reached
- * 28-98 %; doc/gpu-performance.md).  Not complex xTSMTTSM: there cuBLAS
+ * 28-98 %; git log doc/gpu-performance.md).  Not complex xTSMTTSM: there cuBLAS
  * stayed under 1 % on four of the six such calls measured.
  *
  * Arguments
