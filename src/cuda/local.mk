@@ -34,10 +34,11 @@ TSBLAS_CUDA_CUH_FILES = \
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
 dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png doc/gpu-roofline-h200.png
 # The tuning sweep of xTSMTTSM and xTSMM on the GPU and the script of the
-# plots and tables of doc/gpu-performance.md; their data (doc/data/gpu-*):
+# plots and tables of doc/gpu-performance.md (with the plot helpers it
+# imports, doc/perf_plot.py); their data (doc/data/gpu-*):
 # the sweeps and checks the table of paths is made from, the table files
 # the checks were built with, and the runs behind the page's tables.
-EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py \
+EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-check-full-width1-pairs.csv \
 	doc/data/gpu-h100-check-full.csv doc/data/gpu-h100-tsmm-check-table.txt \
 	doc/data/gpu-h100-tsmm-check.csv doc/data/gpu-h100-tsmm-dz-beta1.csv \
