@@ -5,8 +5,9 @@
  *   X(gpu_gemm_shaped) (gpu_gemm_shaped.cu): stages a host-resident small
  *     operand and C through device workspace, then picks the kernel:
  *       gpu_tsmttsm (gpu_tsmttsm.cu), gpu_tsmm (gpu_tsmm.cu),
- *       gpu_cublas_gemm (gpu_cublas_gemm.cu) for shapes outside the tuned
- *       regimes and for xMTSM, gpu_scale (gpu_scale.cu) for C := beta*C;
+ *       gpu_mtsm (gpu_mtsm.cu), gpu_cublas_gemm (gpu_cublas_gemm.cu) for
+ *       shapes outside the tuned regimes, gpu_scale (gpu_scale.cu) for
+ *       C := beta*C;
  *   X(gpu_gemt) (gpu_gemt.cu).
  * Everything below X(...) takes device pointers only, runs on the calling
  * thread's stream and returns 0 or a TSBLAS_ERR_* code after
@@ -48,6 +49,13 @@ inline bool tsmttsm_in_regime(idx_t m, idx_t n)
 inline bool tsmm_in_regime(idx_t m, idx_t n, idx_t k)
 {
     return k <= SKINNY_MAX && (m < n ? m : n) <= SKINNY_MAX;
+}
+
+/* xMTSM kernel: the short side of C <= SKINNY_MAX (K and the long one
+   any). */
+inline bool mtsm_in_regime(idx_t m, idx_t n)
+{
+    return (m < n ? m : n) <= SKINNY_MAX;
 }
 
 /* A scalar the C side passes by address: its C type (float _Complex,
@@ -114,6 +122,12 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
 /* xTSMM kernel: shapes in regime, K >= 1, alpha != 0. */
 template <typename T>
 int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, T alpha,
+             const T *a, idx_t lda, const T *b, idx_t ldb, T beta, T *c, idx_t ldc,
+             cudaStream_t stream);
+
+/* xMTSM kernel: shapes in regime, K >= 1, alpha != 0. */
+template <typename T>
+int gpu_mtsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, T alpha,
              const T *a, idx_t lda, const T *b, idx_t ldb, T beta, T *c, idx_t ldc,
              cudaStream_t stream);
 

@@ -5,8 +5,8 @@
  * =======
  * gpu_cublas_gemm computes C := alpha*op(A)*op(B) + beta*C with cuBLAS on
  * the calling thread's handle and stream, scalars from the host.  It serves
- * xMTSM (cuBLAS already reaches 89-97 % of the read roofline there, issue 6)
- * and the shapes of xTSMTTSM and xTSMM outside their tuned regimes.
+ * the shapes and widths the kernels of tsblas leave to it (the tables of
+ * paths, gpu_mtsm.cu) and those outside the tuned regimes.
  *
  * The 64-bit-integer interface of cuBLAS 12 (cublasXgemm_64) takes every
  * dimension and leading dimension as they come, so nothing is split.  When

@@ -9,8 +9,9 @@
  *   - alpha = 0 or K = 0: C := beta*C (A and B not read);
  *   - xTSMTTSM with M, N <= SKINNY_MAX: the two-stage kernel (gpu_tsmttsm.cu);
  *   - xTSMM with K and min(M, N) <= SKINNY_MAX: the row kernel (gpu_tsmm.cu);
- *   - xMTSM, and every shape outside those regimes: cuBLAS xGEMM, which
- *     reaches the read roofline on regular-times-skinny products (issue 6).
+ *   - xMTSM with min(M, N) <= SKINNY_MAX: the split kernel (gpu_mtsm.cu),
+ *     or cuBLAS where that is faster;
+ *   - every shape outside those regimes: cuBLAS xGEMM.
  * The small operand may be in host memory: C (of xTSMTTSM; the driver
  * lets no other C through) and the smaller of op(A), op(B) of xTSMM.  It is
  * then copied into device workspace on the thread's stream; a host C gets
@@ -54,6 +55,8 @@ static int gemm_on_device(enum tsblas_routine routine, enum tsblas_op opa, enum 
             return gpu_tsmm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
         break;
     case TSBLAS_MTSM:
+        if (mtsm_in_regime(m, n))
+            return gpu_mtsm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);
         break;
     }
     return gpu_cublas_gemm<T>(opa, opb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, stream);

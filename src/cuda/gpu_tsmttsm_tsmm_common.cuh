@@ -59,8 +59,9 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
                               idx_t w1, idx_t w2);
 
 /* Whether TSBLAS_GPU_TSM_PATH names a path (then the callers keep to
-   it). */
+   it), and which (an enum tsm_path), or -1. */
 bool tsm_path_forced();
+int tsm_forced_path();
 
 /* *BLOCKS := blocks of KERNEL (TSM_THREADS threads, SHARED bytes of dynamic
    shared memory) resident on one multiprocessor of the current device,

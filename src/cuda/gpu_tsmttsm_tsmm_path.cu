@@ -47,8 +47,7 @@
 
 namespace tsblas {
 
-/* The path TSBLAS_GPU_TSM_PATH forces, or -1 for the table. */
-static int forced_path()
+int tsm_forced_path()
 {
     static const struct {
         const char *name;
@@ -72,14 +71,14 @@ static int forced_path()
 
 bool tsm_path_forced()
 {
-    return forced_path() >= 0;
+    return tsm_forced_path() >= 0;
 }
 
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
                                  idx_t w1, idx_t w2)
 {
-    const int forced = forced_path();
+    const int forced = tsm_forced_path();
 
     /* The tensor path exists for D and Z, the fma path for STSMTTSM,
        CTSMTTSM and xTSMM. */
