@@ -29,6 +29,10 @@ Usage:
   python3 doc/gpu_perf_report.py summary-now TABLE CSV...
       The same with the cases TABLE sends to cuBLAS counted at cuBLAS's
       figures of the same row: the summary of the table now.
+  python3 doc/gpu_perf_report.py mtsm CSV...
+      One Markdown row per xMTSM precision, storage order and size of the
+      regular matrix: tsblas's % of the read roofline at each width with
+      its speedup over cuBLAS, and the count of cases under 0.97x.
   python3 doc/gpu_perf_report.py gemt CSV...
       One Markdown row per xGEMT TRANS, precision, storage order and size
       of the tall operand: % of the copy bandwidth at each width, and the
@@ -233,6 +237,29 @@ def gemt(names):
             trans, PRECISIONS[p], order, size, " | ".join(cells), min(speedups), max(speedups)))
 
 
+def mtsm(names):
+    rows = {}
+    for name in names:
+        with open(name) as f:
+            for row in csv.DictReader(f):
+                if row["target"] == "gpu" and row["routine"] == "MTSM" and row["status"] == "ok":
+                    m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
+                    size = "%d GiB" % round(max(m, n) * k * ELEMENT_BYTES[row["precision"]]
+                                            / (1 << 30))
+                    key = (PRECISIONS.index(row["precision"]), row["order"], size)
+                    rows.setdefault(key, {})[min(m, n)] = row
+    widths = sorted({w for cases in rows.values() for w in cases})
+    print("| p | order | size | " + " | ".join(str(w) for w in widths) + " | under 0.97x |")
+    print("|---|---|---|" + "---:|" * len(widths) + "---:|")
+    for (p, order, size), cases in sorted(rows.items()):
+        cells = ["%.0f (%.2f)" % (float(cases[w]["tsblas_pct_roofline"]),
+                                  float(cases[w]["speedup"])) if w in cases else "-"
+                 for w in widths]
+        slower = sum(float(r["speedup"]) < 0.97 for r in cases.values())
+        print("| %s | %s | %s | %s | %d |" % (PRECISIONS[p], order, size, " | ".join(cells),
+                                               slower))
+
+
 def size_bytes(text):
     units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
     return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
@@ -257,6 +284,8 @@ def main():
         summary(args[1:])
     elif len(args) >= 3 and args[0] == "summary-now":
         summary(args[2:], args[1])
+    elif len(args) >= 2 and args[0] == "mtsm":
+        mtsm(args[1:])
     elif len(args) >= 2 and args[0] == "gemt":
         gemt(args[1:])
     else:

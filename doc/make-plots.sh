@@ -13,5 +13,9 @@ python3 doc/host_perf_report.py plot doc/host-roofline-16core.png \
 python3 doc/host_perf_report.py plot doc/host-roofline-2core-zen4.png \
     "2 cores, Zen 4, OpenBLAS 0.3.21, 256 MiB, 79278c9" doc/data/host-2core-zen4-sweep-*.csv
 
-# GPU: doc/gpu-performance.md.  Its plot commands (doc/gpu_perf_report.py)
-# belong here, after the host ones.
+# GPU: doc/gpu-performance.md, "Plots".
+python3 doc/gpu_perf_report.py --size 4G plot doc/gpu-roofline.png \
+    doc/data/gpu-h100-check-full.csv doc/data/gpu-h100-tsmttsm-check.csv \
+    doc/data/gpu-h100-tsmttsm-sc-check.csv doc/data/gpu-h100-tsmm-check.csv
+python3 doc/gpu_perf_report.py --size 1G --device H200 plot doc/gpu-roofline-h200.png \
+    doc/data/gpu-h200-check.csv doc/data/gpu-h200-tsmttsm-sc-check.csv

@@ -17,6 +17,7 @@ TSBLAS_CUDA_CU_FILES = \
 	%reldir%/gpu_tsmm_fma.cu \
 	%reldir%/gpu_tsmm_tensor.cu \
 	%reldir%/gpu_tsmm.cu \
+	%reldir%/gpu_mtsm.cu \
 	%reldir%/gpu_tsmttsm_tsmm_path.cu \
 	%reldir%/gpu_tsmttsm_tsmm_table.cu \
 	%reldir%/gpu_cublas_gemm.cu \
@@ -32,9 +33,10 @@ TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/scalar_ops.cuh
 
 EXTRA_DIST += $(TSBLAS_CUDA_CU_FILES) $(TSBLAS_CUDA_CUH_FILES) %reldir%/nvcc_libtool.sh
-dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-roofline.png doc/gpu-roofline-h200.png
+dist_doc_DATA += doc/gpu.md doc/gpu-performance.md doc/gpu-performance-mtsm-gemt.md \
+	doc/gpu-roofline.png doc/gpu-roofline-h200.png
 # The tuning sweep of xTSMTTSM and xTSMM on the GPU and the script of the
-# plots and tables of doc/gpu-performance.md (with the plot helpers it
+# plots and tables of doc/gpu-performance*.md (with the plot helpers it
 # imports, doc/perf_plot.py); their data (doc/data/gpu-*):
 # the sweeps and checks the table of paths is made from, the table files
 # the checks were built with, and the runs behind the page's tables.
@@ -69,7 +71,9 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-tune-staged-small.csv \
 	doc/data/gpu-h200-tune-tensor-tsmm.csv doc/data/gpu-h200-tune-tensor.csv \
 	doc/data/gpu-tsmm-fma-forced-table.txt doc/data/gpu-gemt-h100.csv \
-	doc/data/gpu-gemt-h200.csv
+	doc/data/gpu-gemt-h200.csv doc/data/gpu-h100-mtsm-forced.csv \
+	doc/data/gpu-h100-mtsm-run1.csv doc/data/gpu-h100-mtsm-run2.csv \
+	doc/data/gpu-h200-mtsm.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
