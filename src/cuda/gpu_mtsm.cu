@@ -348,25 +348,39 @@ static typename mtsm_kernel_ptr<T>::type mtsm_kernel_of(int tr, int tw)
     }
 }
 
-/* Which calls take the kernel: widths 2 to MTSM_WIDTH_MAX of the
-   precision (S, D, C, Z); the others take cuBLAS.  From the sweep of the
-   kernel forced against cuBLAS on the H100 (doc/data/gpu-h100-mtsm-
-   forced.csv, widths 1-64, both orders, 1 GiB and 4 GiB): cuBLAS is
-   faster at both sizes at width 1 (its matrix-vector kernels; ours
-   0.91-0.98x), at S 17 and up, D and C 9 and up (the tiles of two or
-   more across the width: ours 0.25-0.99x) and at every width of Z
-   (0.25-0.96x; cuBLAS has the FP64 tensor cores); ours is faster at one
-   size at least everywhere else (S 2-16 0.96-2.23x, D 2-8 0.96-1.07x,
-   C 2-8 1.12-1.54x).  TSBLAS_GPU_TSM_PATH = cublas sends every call to cuBLAS,
-   any other path it names to this kernel. */
-static const int mtsm_width_max[4] = { 16, 8, 8, 0 };
+/* Which calls take the kernel: widths 2 to the largest of the GPU and
+   precision (S, D, C, Z); the others take cuBLAS.  A GPU that no tuned
+   table of paths names counts as the H100, as for those tables.  From the kernel forced against cuBLAS at widths 1-64, both
+   orders, 1 GiB and 4 GiB, on the H100 (doc/data/gpu-h100-mtsm-
+   forced.csv): cuBLAS is faster at both sizes at width 1 (its
+   matrix-vector kernels; ours 0.91-0.98x), at S 17 and up, D and C 9 and
+   up (the tiles of two or more across the width: ours 0.25-0.99x) and at
+   every width of Z (0.25-0.96x; cuBLAS has the FP64 tensor cores); ours
+   is faster at one size at least everywhere else (S 2-16 0.96-2.23x, D
+   2-8 0.96-1.07x, C 2-8 1.12-1.54x).  On the H200, run with the H100's
+   widths (doc/data/gpu-h200-mtsm.csv), cuBLAS was faster at D 5-8 at
+   both sizes (ours 0.81-0.94x), and ours at S 2-16 (0.94-3.00x), C 2-8
+   (1.10-2.08x) and D 2-4 (0.92-1.08x).  TSBLAS_GPU_TSM_PATH = cublas
+   sends every call to cuBLAS, any other path it names to this kernel. */
+struct mtsm_widths {
+    const char *device;  /* as tsm_tuned_device names it */
+    int width_max[4];
+};
+static const mtsm_widths mtsm_widths_of[] = {
+    { "NVIDIA H100 80GB HBM3", { 16, 8, 8, 0 } },
+    { "NVIDIA H200", { 16, 4, 8, 0 } },
+};
 
 static bool mtsm_takes(int precision, idx_t w)
 {
     const int forced = tsm_forced_path();
+    const char *device = tsm_tuned_device();
     if (forced >= 0)
         return forced != TSM_CUBLAS;
-    return w >= 2 && w <= mtsm_width_max[precision];
+    for (size_t i = 0; i < sizeof mtsm_widths_of / sizeof mtsm_widths_of[0]; i++)
+        if (strcmp(device, mtsm_widths_of[i].device) == 0)
+            return w >= 2 && w <= mtsm_widths_of[i].width_max[precision];
+    return false;
 }
 
 template <typename T>

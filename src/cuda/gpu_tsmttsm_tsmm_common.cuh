@@ -130,6 +130,11 @@ extern const int tsm_tuned_table_count;
 char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interleaved,
                          int width);
 
+/* The GPU the tuned table of the current device names (that of the first
+   table for a device no table names): the key of other per-GPU choices
+   (gpu_mtsm.cu). */
+const char *tsm_tuned_device();
+
 /* DTSMTTSM or ZTSMTTSM (T double or cuDoubleComplex) on the FP64 tensor
    cores, in one launch: each block's M x N partial sum at
    (T *)*WORKSPACE + b*M*N, then C as FINISH says (tsm_finish_c);

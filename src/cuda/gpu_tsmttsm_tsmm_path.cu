@@ -159,6 +159,11 @@ char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interl
         .paths[routine == TSBLAS_TSMM][precision][interleaved][width - 1];
 }
 
+const char *tsm_tuned_device()
+{
+    return tsm_tuned_tables[current_device_facts()->table].device;
+}
+
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2)
 {

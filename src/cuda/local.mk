@@ -73,7 +73,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-tsmm-fma-forced-table.txt doc/data/gpu-gemt-h100.csv \
 	doc/data/gpu-gemt-h200.csv doc/data/gpu-h100-mtsm-forced.csv \
 	doc/data/gpu-h100-mtsm-run1.csv doc/data/gpu-h100-mtsm-run2.csv \
-	doc/data/gpu-h200-mtsm.csv
+	doc/data/gpu-h200-mtsm.csv doc/data/gpu-h200-mtsm-check.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
