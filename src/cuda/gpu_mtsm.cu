@@ -5,12 +5,11 @@
  *
  * Purpose
  * =======
- * Both shapes are one computation, as in gpu_tsmm.cu.  Call the long
- * dimension of C its rows r and the short one its width w:
- *   M >= N: r = i, w = N, C(i, j) = sum_l op(A)(i, l) * op(B)(l, j);
- *   M <  N: r = j, w = M, C(i, j) = sum_l op(B)**T(j, l) * op(A)**T(l, i).
- * The regular operand T (op(A), or op(B)**T, ROWS x K) is read once; the
- * skinny one S (K x w) is read once per chunk of rows, from the L2 cache.
+ * Both shapes are one computation, as in gpu_tsmm.cu
+ * (tsm_make_row_operands: rows r, width w, the long operand T and the
+ * short S).  The regular operand T (op(A), or op(B)**T, ROWS x K) is read
+ * once; the skinny one S (K x w) is read once per chunk of rows, from the
+ * L2 cache.
  *
  * Why this kernel (Chen et al.'s TSM2R: the skinny operand reused across
  * the rows of a block, the next tile in flight while this one is
@@ -350,14 +349,15 @@ static typename mtsm_kernel_ptr<T>::type mtsm_kernel_of(int tr, int tw)
 
 /* Which calls take the kernel: widths 2 to the largest of the GPU and
    precision (S, D, C, Z); the others take cuBLAS.  A GPU that no tuned
-   table of paths names counts as the H100, as for those tables.  From the kernel forced against cuBLAS at widths 1-64, both
-   orders, 1 GiB and 4 GiB, on the H100 (doc/data/gpu-h100-mtsm-
-   forced.csv): cuBLAS is faster at both sizes at width 1 (its
-   matrix-vector kernels; ours 0.91-0.98x), at S 17 and up, D and C 9 and
-   up (the tiles of two or more across the width: ours 0.25-0.99x) and at
-   every width of Z (0.25-0.96x; cuBLAS has the FP64 tensor cores); ours
-   is faster at one size at least everywhere else (S 2-16 0.96-2.23x, D
-   2-8 0.96-1.07x, C 2-8 1.12-1.54x).  On the H200, run with the H100's
+   table of paths names counts as the H100, as for those tables.  From
+   the kernel forced against cuBLAS at widths 1-64, both orders, 1 GiB and
+   4 GiB, on the H100 (doc/data/gpu-h100-mtsm-forced.csv): cuBLAS is
+   faster at both sizes at width 1 (its matrix-vector kernels; ours
+   0.91-0.98x), at S 17 and up, D and C 9 and up (the tiles of two or more
+   across the width: ours 0.25-0.99x) and at every width of Z
+   (0.25-0.96x; cuBLAS has the FP64 tensor cores); ours is faster at one
+   size at least everywhere else (S 2-16 0.96-2.23x, D 2-8 0.96-1.07x,
+   C 2-8 1.12-1.54x).  On the H200, run with the H100's
    widths (doc/data/gpu-h200-mtsm.csv), cuBLAS was faster at D 5-8 at
    both sizes (ours 0.81-0.94x), and ours at S 2-16 (0.94-3.00x), C 2-8
    (1.10-2.08x) and D 2-4 (0.92-1.08x).  TSBLAS_GPU_TSM_PATH = cublas
@@ -389,17 +389,12 @@ int gpu_mtsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
              cudaStream_t stream)
 {
     typedef typename scalar_info<T>::real real;
-    /* op(A)(i, l) = a[i*a_si + l*a_sl], op(B)(l, j) = b[l*b_sl + j*b_sj]. */
-    const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
-    const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
-    const bool tall_is_a = m >= n;
-    const idx_t nrows = tall_is_a ? m : n, w = tall_is_a ? n : m;
-    const T *tall = tall_is_a ? a : b, *small = tall_is_a ? b : a;
-    const idx_t t_sr = tall_is_a ? a_si : b_sj, t_sl = tall_is_a ? a_sl : b_sl;
-    const idx_t s_sl = tall_is_a ? b_sl : a_sl, s_sw = tall_is_a ? b_sj : a_si;
-    const bool conj_t = (tall_is_a ? opa : opb) == TSBLAS_OP_C;
-    const bool conj_s = (tall_is_a ? opb : opa) == TSBLAS_OP_C;
-    const idx_t o_sr = tall_is_a ? 1 : ldc, o_sw = tall_is_a ? ldc : 1;
+    const tsm_row_operands<T> x = tsm_make_row_operands<T>(opa, opb, m, n, a, lda, b, ldb, ldc);
+    const idx_t nrows = x.rows, w = x.w;
+    const T *tall = x.tall, *small = x.small;
+    const idx_t t_sr = x.t_sr, t_sl = x.t_sl, s_sl = x.s_sl, s_sw = x.s_sw;
+    const idx_t o_sr = x.o_sr, o_sw = x.o_sw;
+    const bool conj_t = x.conj_t, conj_s = x.conj_s;
     int tr, tw, blocks_per_sm = 0, status;
     void *workspace = NULL;
 

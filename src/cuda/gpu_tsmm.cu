@@ -350,20 +350,12 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
              const T *a, idx_t lda, const T *b, idx_t ldb, T beta, T *c, idx_t ldc,
              cudaStream_t stream)
 {
-    /* op(A)(i, l) = a[i*a_si + l*a_sl], op(B)(l, j) = b[l*b_sl + j*b_sj]. */
-    const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
-    const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
-    const bool tall_is_a = m >= n;
-    const idx_t rows = tall_is_a ? m : n, w = tall_is_a ? n : m;
-    /* T(r, l) = t[r*t_sr + l*t_sl], S(l, j) = s[l*s_sl + j*s_sw],
-       out(r, j) = c[r*o_sr + j*o_sw]; for M < N, T(r, l) = op(B)(l, r),
-       S(l, i) = op(A)(i, l), out(r, i) = C(i, r). */
-    const T *tall = tall_is_a ? a : b, *small = tall_is_a ? b : a;
-    const idx_t t_sr = tall_is_a ? a_si : b_sj, t_sl = tall_is_a ? a_sl : b_sl;
-    const idx_t s_sl = tall_is_a ? b_sl : a_sl, s_sw = tall_is_a ? b_sj : a_si;
-    const bool conj_t = (tall_is_a ? opa : opb) == TSBLAS_OP_C;
-    const bool conj_s = (tall_is_a ? opb : opa) == TSBLAS_OP_C;
-    const idx_t o_sr = tall_is_a ? 1 : ldc, o_sw = tall_is_a ? ldc : 1;
+    const tsm_row_operands<T> x = tsm_make_row_operands<T>(opa, opb, m, n, a, lda, b, ldb, ldc);
+    const idx_t rows = x.rows, w = x.w;
+    const T *tall = x.tall, *small = x.small;
+    const idx_t t_sr = x.t_sr, t_sl = x.t_sl, s_sl = x.s_sl, s_sw = x.s_sw;
+    const idx_t o_sr = x.o_sr, o_sw = x.o_sw;
+    const bool conj_t = x.conj_t, conj_s = x.conj_s;
     enum tsm_path path = tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1, k, w);
     bool fits = false;
     int status = 0;

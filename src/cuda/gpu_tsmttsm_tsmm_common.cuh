@@ -169,6 +169,47 @@ int tsmm_tensor(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t
                 bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,
                 T beta, T *out, idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
 
+/* ---- xTSMM and xMTSM as one computation on rows ----
+ * Call the long dimension of C its rows r and the short one its width w:
+ *   M >= N: r = i, w = N, C(i, j) = sum_l op(A)(i, l) * op(B)(l, j);
+ *   M <  N: r = j, w = M, C(i, j) = sum_l op(B)**T(j, l) * op(A)**T(l, i).
+ * The long operand T (op(A), or op(B)**T, ROWS x K) at T(r, l) =
+ * tall[r*t_sr + l*t_sl], the short one S (op(B), or op(A)**T, K x w) at
+ * S(l, j) = small[l*s_sl + j*s_sw], the output at out(r, j) =
+ * c[r*o_sr + j*o_sw]; op C of either as CONJ_T, CONJ_S. */
+template <typename T>
+struct tsm_row_operands {
+    idx_t rows, w;
+    const T *tall, *small;
+    idx_t t_sr, t_sl, s_sl, s_sw, o_sr, o_sw;
+    bool conj_t, conj_s;
+};
+
+template <typename T>
+inline tsm_row_operands<T> tsm_make_row_operands(enum tsblas_op opa, enum tsblas_op opb,
+                                                 idx_t m, idx_t n, const T *a, idx_t lda,
+                                                 const T *b, idx_t ldb, idx_t ldc)
+{
+    /* op(A)(i, l) = a[i*a_si + l*a_sl], op(B)(l, j) = b[l*b_sl + j*b_sj]. */
+    const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
+    const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
+    const bool tall_is_a = m >= n;
+    tsm_row_operands<T> x;
+    x.rows = tall_is_a ? m : n;
+    x.w = tall_is_a ? n : m;
+    x.tall = tall_is_a ? a : b;
+    x.small = tall_is_a ? b : a;
+    x.t_sr = tall_is_a ? a_si : b_sj;
+    x.t_sl = tall_is_a ? a_sl : b_sl;
+    x.s_sl = tall_is_a ? b_sl : a_sl;
+    x.s_sw = tall_is_a ? b_sj : a_si;
+    x.o_sr = tall_is_a ? 1 : ldc;
+    x.o_sw = tall_is_a ? ldc : 1;
+    x.conj_t = (tall_is_a ? opa : opb) == TSBLAS_OP_C;
+    x.conj_s = (tall_is_a ? opb : opa) == TSBLAS_OP_C;
+    return x;
+}
+
 /* ---- register tiles of the staged kernels ----
  * A thread holds a TM x TN tile (xTSMTTSM) or TR x TW tile (xTSMM) of
  * results.  The edge of a tile side is a power of two up to the largest
