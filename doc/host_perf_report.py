@@ -83,6 +83,18 @@ def in_cache(row):
     return float(value) if value else None
 
 
+def summary_groups(cases):
+    """The cases that ran, by routine, precision and order, in the order of
+    the summaries: (routine, precision, order, rows)."""
+    for routine in ROUTINES:
+        for prec in PRECISIONS:
+            for order in ("col", "int"):
+                rows = [row for (ro, pr, o, _), row in sorted(cases.items())
+                        if (ro, pr, o) == (routine, prec, order) and row["status"] == "ok"]
+                if rows:
+                    yield routine, prec, order, rows
+
+
 def summary_brief(names):
     """summary in counts, one short row per routine, precision and order."""
     cases = read_cases(names)
@@ -92,30 +104,24 @@ def summary_brief(names):
               " under the goal in cache too |" if cached else ""))
     print("|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if cached else ""))
     every, goals, met, arith = [], 0, 0, 0
-    for routine in ROUTINES:
-        for prec in PRECISIONS:
-            for order in ("col", "int"):
-                rows = [row for (ro, pr, o, _), row in sorted(cases.items())
-                        if (ro, pr, o) == (routine, prec, order) and row["status"] == "ok"]
-                if not rows:
-                    continue
-                pct = [float(r["tsblas_pct_roofline"]) for r in rows]
-                spd = [float(r["speedup"]) for r in rows]
-                every += spd
-                with_goal = [r for r in rows if goal_of(r) is not None]
-                at_goal = [r for r in with_goal if float(r["tsblas_pct_roofline"]) >= goal_of(r)]
-                arithmetic = [r for r in with_goal
-                              if float(r["tsblas_pct_roofline"]) < goal_of(r)
-                              and in_cache(r) is not None and in_cache(r) < goal_of(r)]
-                goals, met, arith = goals + len(with_goal), met + len(at_goal), arith + len(arithmetic)
-                slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
-                        for r in rows if float(r["speedup"]) < 0.97]
-                print("| %s | %s | %s | %d | %d/%d | %.0f | %.0f | %.2f | %.2f |%s %s |" % (
-                    routine, prec, order, len(rows), len(at_goal), len(with_goal),
-                    min(pct), statistics.median(pct), min(spd),
-                    math.exp(sum(map(math.log, spd)) / len(spd)),
-                    " %d |" % len(arithmetic) if cached else "",
-                    ", ".join(slow) if slow else "none"))
+    for routine, prec, order, rows in summary_groups(cases):
+        pct = [float(r["tsblas_pct_roofline"]) for r in rows]
+        spd = [float(r["speedup"]) for r in rows]
+        every += spd
+        with_goal = [r for r in rows if goal_of(r) is not None]
+        at_goal = [r for r in with_goal if float(r["tsblas_pct_roofline"]) >= goal_of(r)]
+        arithmetic = [r for r in with_goal
+                      if float(r["tsblas_pct_roofline"]) < goal_of(r)
+                      and in_cache(r) is not None and in_cache(r) < goal_of(r)]
+        goals, met, arith = goals + len(with_goal), met + len(at_goal), arith + len(arithmetic)
+        slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
+                for r in rows if float(r["speedup"]) < 0.97]
+        print("| %s | %s | %s | %d | %d/%d | %.0f | %.0f | %.2f | %.2f |%s %s |" % (
+            routine, prec, order, len(rows), len(at_goal), len(with_goal),
+            min(pct), statistics.median(pct), min(spd),
+            math.exp(sum(map(math.log, spd)) / len(spd)),
+            " %d |" % len(arithmetic) if cached else "",
+            ", ".join(slow) if slow else "none"))
     if every:
         print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f; %d of the %d with a "
               "goal at it%s." % (
@@ -132,32 +138,26 @@ def summary(names):
               " under it in cache too |" if cached else ""))
     print("|---|---|---|---|---|---|---|---|---|---|%s" % ("---|" if cached else ""))
     every = []
-    for routine in ROUTINES:
-        for prec in PRECISIONS:
-            for order in ("col", "int"):
-                rows = [row for (ro, pr, o, _), row in sorted(cases.items())
-                        if (ro, pr, o) == (routine, prec, order) and row["status"] == "ok"]
-                if not rows:
-                    continue
-                pct = [float(r["tsblas_pct_roofline"]) for r in rows]
-                spd = [float(r["speedup"]) for r in rows]
-                every += spd
-                short = [r for r in rows if goal_of(r) is not None
-                         and float(r["tsblas_pct_roofline"]) < goal_of(r)]
-                under = ["%dx%d (%.0f%s)" % (shape_of(r) + (
-                    float(r["tsblas_pct_roofline"]),
-                    "" if in_cache(r) is None else "; %.0f" % in_cache(r))) for r in short]
-                arithmetic = ["%dx%d" % shape_of(r) for r in short
-                              if in_cache(r) is not None and in_cache(r) < goal_of(r)]
-                slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
-                        for r in rows if float(r["speedup"]) < 0.97]
-                print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f | %s | %s |%s" % (
-                    routine, prec, order, len(rows), min(pct), statistics.median(pct),
-                    min(spd), math.exp(sum(map(math.log, spd)) / len(spd)),
-                    "%d: %s" % (len(under), ", ".join(under)) if under else "0",
-                    ", ".join(slow) if slow else "none",
-                    (" %d: %s |" % (len(arithmetic), ", ".join(arithmetic)) if arithmetic
-                     else " 0 |") if cached else ""))
+    for routine, prec, order, rows in summary_groups(cases):
+        pct = [float(r["tsblas_pct_roofline"]) for r in rows]
+        spd = [float(r["speedup"]) for r in rows]
+        every += spd
+        short = [r for r in rows if goal_of(r) is not None
+                 and float(r["tsblas_pct_roofline"]) < goal_of(r)]
+        under = ["%dx%d (%.0f%s)" % (shape_of(r) + (
+            float(r["tsblas_pct_roofline"]),
+            "" if in_cache(r) is None else "; %.0f" % in_cache(r))) for r in short]
+        arithmetic = ["%dx%d" % shape_of(r) for r in short
+                      if in_cache(r) is not None and in_cache(r) < goal_of(r)]
+        slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
+                for r in rows if float(r["speedup"]) < 0.97]
+        print("| %s | %s | %s | %d | %.0f | %.0f | %.2f | %.2f | %s | %s |%s" % (
+            routine, prec, order, len(rows), min(pct), statistics.median(pct),
+            min(spd), math.exp(sum(map(math.log, spd)) / len(spd)),
+            "%d: %s" % (len(under), ", ".join(under)) if under else "0",
+            ", ".join(slow) if slow else "none",
+            (" %d: %s |" % (len(arithmetic), ", ".join(arithmetic)) if arithmetic
+             else " 0 |") if cached else ""))
     if every:
         print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f." % (
             len(every), math.exp(sum(map(math.log, every)) / len(every)), min(every)))
