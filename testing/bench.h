@@ -12,7 +12,7 @@
  *   bench_plan.c          which cases a sweep holds, and their shapes
  *   bench_run.c           timing one case on a target and checking it
  *   bench_report.c        the table, the CSV file, the geometric means
- *   bench_machine.c       host timer, read and copy bandwidth
+ *   bench_machine.c       host timer, read and copy bandwidth, FMA rate, P
  *   bench_host.c          the host as a target: timing, baselines, buffers
  *   bench_watchdog.c      ending a step that hangs
  *   bench_precision.c     per precision (compiled once per S/D/C/Z):
@@ -164,16 +164,31 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
 /* D flops per second of fused multiply-adds on registers, summed over the
    OpenMP threads (best of RUNS); 0 when the CPU has no FMA loop here. */
 double bench_host_fma_rate(int runs, char *how, size_t how_size);
+/* The host's P of PRECISION (S, D, C, Z) in Gflop/s from FMA_RATE_D, the
+   D rate of bench_host_fma_rate. */
+double bench_host_fma_peak(double fma_rate_d, int precision);
 
 /* What a roofline needs: bandwidths in GB/s, peaks in Gflop/s, and how
    each was measured, for the report. */
 struct bench_machine {
     double read_bw, copy_bw;
-    double peak[BENCH_NPRECISIONS];     /* 0 when not measured */
+    /* P: on the host the cores' FMA rate (the BLAS's xGEMM rate where the
+       CPU has no FMA loop here), on the GPU cuBLAS's xGEMM rate; 0 when
+       not measured. */
+    double peak[BENCH_NPRECISIONS];
     char read_how[240], copy_how[240];
     char peak_how[BENCH_NPRECISIONS][80];
+    /* Host: the BLAS's square xGEMM rate, reported beside P; 0 when not
+       measured (on the GPU, where P itself is cuBLAS's rate). */
+    double blas_gemm[BENCH_NPRECISIONS];
+    char blas_gemm_how[BENCH_NPRECISIONS][80];
     double fma_rate;                    /* D, host only; 0 when not measured */
     char fma_how[120];
+    /* Host: a case above its roofline says why on its line (the GPU's P,
+       cuBLAS's rate, is no physical limit and its rows carry no note);
+       CACHE_BYTES is the largest cache, 0 when unknown. */
+    int explain_above_roof;
+    size_t cache_bytes;
 };
 
 
@@ -250,6 +265,9 @@ struct bench_result {
     int runs_cache;
     int cache_threads;                  /* the threads its rate is scaled to */
     double check_ratio;                 /* difference / rounding bound */
+    /* Why a side is above 100 % of the roofline (machine's
+       explain_above_roof), else empty. */
+    char roof_note[120];
     enum { BENCH_OK, BENCH_MISMATCH, BENCH_ERROR, BENCH_SKIPPED } status;
     char message[200];
 };

@@ -293,10 +293,10 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
  * The FMA rate of the cores: chains of fused multiply-adds on registers
  * (no memory), as many independent chains as keep both FMA pipes busy
  * (latency 4 times 2 pipes, with room), of the widest vectors the CPU runs,
- * on every OpenMP thread.  The roofline's P is the BLAS's own xGEMM, as
- * the performance goals define it; this rate says how far that P is from
- * what the cores can do.  On the 2-core development machine OpenBLAS
- * 0.3.21's DGEMM ran 15-16 Gflop/s a core where this loop ran 87-88.
+ * on every OpenMP thread.  It is the host roofline's P: what the cores can
+ * compute, which no kernel passes.  The BLAS's own xGEMM is no such
+ * limit: on a 2-core development machine OpenBLAS 0.3.21's DGEMM ran
+ * 15-16 Gflop/s a core where this loop ran 87-88, on another 94 % of it.
  */
 #if BENCH_STREAM_COPY
 #  define BENCH_FMA_RATE 1
@@ -364,4 +364,16 @@ double bench_host_fma_rate(int runs, char *how, size_t how_size)
     snprintf(how, how_size, "(no FMA loop for this CPU)");
 #endif
     return best;
+}
+
+/*
+ * P of a precision from the D FMA rate.  S: the same FMA instructions on
+ * twice the lanes a vector, twice the flops.  C and Z: a complex
+ * multiply-add is 4 real FMAs, 8 flops (the flops the benchmark counts),
+ * so in flops the rate of their real type, S and D.
+ */
+double bench_host_fma_peak(double fma_rate_d, int precision)
+{
+    return bench_precisions[precision]->realsize == sizeof(float) ? 2.0 * fma_rate_d
+                                                                  : fma_rate_d;
 }

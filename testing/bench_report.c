@@ -3,6 +3,7 @@
  * table row per case, the geometric-mean speedups, and the CSV file.
  */
 #include <config.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include "bench.h"
@@ -21,17 +22,17 @@ void bench_print_machine(FILE *out, const struct bench_target *t,
 
     fprintf(out, "  read bandwidth %9.1f GB/s  %s\n", machine->read_bw, machine->read_how);
     fprintf(out, "  copy bandwidth %9.1f GB/s  %s\n", machine->copy_bw, machine->copy_how);
+    if (machine->fma_rate > 0)
+        fprintf(out, "  FMA rate D     %9.1f Gflop/s  %s\n", machine->fma_rate, machine->fma_how);
     for (i = 0; i < BENCH_NPRECISIONS; i++)
         if (precisions & (1u << i))
             fprintf(out, "  peak %c         %9.1f Gflop/s  %s\n", precision_letters[i],
                     machine->peak[i], machine->peak_how[i]);
-    if (machine->fma_rate > 0) {
-        const int d = 1; /* D, in the order S, D, C, Z */
-        fprintf(out, "  FMA rate D     %9.1f Gflop/s  %s\n", machine->fma_rate, machine->fma_how);
-        if (precisions & (1u << d))
-            fprintf(out, "                 (the cores' arithmetic; S twice it; P(D) above is %.0f %% "
-                         "of it)\n", 100.0 * machine->peak[d] / machine->fma_rate);
-    }
+    for (i = 0; i < BENCH_NPRECISIONS; i++)
+        if ((precisions & (1u << i)) && machine->blas_gemm[i] > 0)
+            fprintf(out, "  %s %cgemm    %9.1f Gflop/s  %s, %.0f %% of P\n", t->baseline_gemm_name,
+                    tolower((unsigned char)precision_letters[i]), machine->blas_gemm[i],
+                    machine->blas_gemm_how[i], 100.0 * machine->blas_gemm[i] / machine->peak[i]);
     fprintf(out,
             "  roofline min(I*b, P): b = read bandwidth for TSMTTSM and MTSM, copy bandwidth\n"
             "  for TSMM and GEMT; P = the peak above.  GB/s: inputs read once, output written\n"
@@ -99,6 +100,8 @@ void bench_print_row(FILE *out, const struct bench_target *t, const struct bench
             res->status == BENCH_OK ? "ok" : res->status == BENCH_MISMATCH ? "MISMATCH" : "ERROR");
     if (res->t_cache > 0)
         fprintf(out, " | %6.1f", bench_cache_percent_of_roofline(res));
+    if (res->roof_note[0] != '\0')
+        fprintf(out, "  note: %s", res->roof_note);
     fputc('\n', out);
     if (res->status != BENCH_OK)
         fprintf(out, "        %s\n", res->message);
@@ -156,7 +159,7 @@ void bench_csv_header(FILE *csv)
                  "baseline_runs,speedup,"
                  "check_ratio,status,message,"
                  "cache_m,cache_n,cache_k,cache_ms,cache_gbs,cache_gflops,"
-                 "cache_pct_roofline,cache_runs\n");
+                 "cache_pct_roofline,cache_runs,blas_gemm_gflops,fma_gflops,roof_note\n");
 }
 
 void bench_csv_row(FILE *csv, const struct bench_target *t, const struct bench_machine *m,
@@ -194,11 +197,21 @@ void bench_csv_row(FILE *csv, const struct bench_target *t, const struct bench_m
         fputc(*s == '"' ? '\'' : *s, csv);
     fprintf(csv, "\"");
     if (res->t_cache > 0)
-        fprintf(csv, ",%lld,%lld,%lld,%.6g,%.6g,%.6g,%.4g,%d\n",
+        fprintf(csv, ",%lld,%lld,%lld,%.6g,%.6g,%.6g,%.4g,%d",
                 (long long)res->cache_call.m, (long long)res->cache_call.n,
                 gemt ? 0LL : (long long)res->cache_call.k, 1e3 * res->t_cache,
                 res->cache_bytes / res->t_cache * 1e-9, res->cache_flops / res->t_cache * 1e-9,
                 bench_cache_percent_of_roofline(res), res->runs_cache);
     else
-        fprintf(csv, ",,,,,,,,\n");
+        fprintf(csv, ",,,,,,,,");
+    /* The baseline library's square xGEMM rate: the BLAS's on the host,
+       on the GPU cuBLAS's, which is P there. */
+    if (res->status == BENCH_SKIPPED)
+        fprintf(csv, ",,");
+    else
+        fprintf(csv, ",%.4g,", m->blas_gemm[c->precision] > 0 ? m->blas_gemm[c->precision]
+                                                               : m->peak[c->precision]);
+    if (res->status != BENCH_SKIPPED && m->fma_rate > 0)
+        fprintf(csv, "%.4g", m->fma_rate);
+    fprintf(csv, ",\"%s\"\n", res->roof_note);
 }

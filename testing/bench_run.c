@@ -126,6 +126,43 @@ double bench_cache_percent_of_roofline(const struct bench_result *res)
                : 0.0;
 }
 
+/*
+ * RES's roof_note: why a side of a case is above its roofline, when the
+ * roofline is MACHINE's physical limits (explain_above_roof).  Above P, the
+ * cores' FMA rate: the clock ran faster than while the FMA loop was timed.
+ * Above b: operands that fit the largest cache come from it; larger ones
+ * may still come from it in part (the caches keep some of a stream), or
+ * memory ran faster than when b was measured (a shared machine).
+ */
+static void explain_above_roof(const struct bench_machine *machine, struct bench_result *res)
+{
+    const double pct_tsblas = bench_percent_of_roofline(res, res->t_tsblas);
+    const double pct_baseline = bench_percent_of_roofline(res, res->t_baseline);
+    const char *side = pct_tsblas > 100.0 && pct_baseline > 100.0 ? "both sides"
+                       : pct_tsblas > 100.0                       ? "tsblas"
+                                                                  : "the baseline";
+    const double mib = res->bytes / (1024.0 * 1024.0);
+    const double cache_mib = (double)machine->cache_bytes / (1024.0 * 1024.0);
+
+    if (!machine->explain_above_roof || (pct_tsblas <= 100.0 && pct_baseline <= 100.0))
+        return;
+    if (res->call.routine != BENCH_GEMT && res->roofline < res->intensity * res->bandwidth)
+        snprintf(res->roof_note, sizeof res->roof_note,
+                 "%s above P: a faster clock than in the FMA loop", side);
+    else if (machine->cache_bytes > 0 && res->bytes <= (double)machine->cache_bytes)
+        snprintf(res->roof_note, sizeof res->roof_note,
+                 "%s above b: operands in cache (%.4g MiB moved, %.0f MiB cache)", side, mib,
+                 cache_mib);
+    else if (machine->cache_bytes > 0)
+        snprintf(res->roof_note, sizeof res->roof_note,
+                 "%s above b: part from the cache (%.4g MiB moved, %.0f MiB cache), or memory "
+                 "faster than when b was measured", side, mib, cache_mib);
+    else
+        snprintf(res->roof_note, sizeof res->roof_note,
+                 "%s above b: part from the caches, or memory faster than when b was measured",
+                 side);
+}
+
 /* Sets RES to an error of the tsblas side with the library's message. */
 static void tsblas_failed(struct bench_result *res, int code)
 {
@@ -231,6 +268,7 @@ void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
                  gemt ? t->baseline_gemt_name : t->baseline_gemm_name, diff,
                  res->check_ratio, bound);
     }
+    explain_above_roof(machine, res);
 
     /* In the caches, after the check (the calls write the start of C), on
        one thread: OpenMP threads that sleep between calls (passive wait,

@@ -41,9 +41,11 @@ static void usage(FILE *out)
     fprintf(out,
 "Usage: tsblas_bench [OPTION]...\n"
 "Times the tsblas routines and the BLAS (cuBLAS with --gpu) on the same shapes and\n"
-"inputs, measures the machine's read and copy bandwidth and peak xGEMM rate in the\n"
-"same run, and prints per case: time, GB/s, Gflop/s, arithmetic intensity, the\n"
-"roofline min(I*b, P), %% of it, and the speedup over the baseline.\n"
+"inputs, measures the machine's read and copy bandwidth and peak rate P (on the\n"
+"host the cores' FMA rate, beside the BLAS's square xGEMM rate; on the GPU\n"
+"cuBLAS's xGEMM rate) in the same run, and prints per case: time, GB/s, Gflop/s,\n"
+"arithmetic intensity, the roofline min(I*b, P), %% of it, and the speedup over\n"
+"the baseline; on the host a case above its roofline says why.\n"
 "\n"
 "What runs (default: a short sweep, D and Z TSMTTSM and TSMM at widths 1,4,16,64 in\n"
 "both storage orders, D MTSM and GEMT at widths 4,16; under a minute on 2 cores):\n"
@@ -73,9 +75,10 @@ static void usage(FILE *out)
 "  --beta VALUE        beta of the GEMM-shaped calls (default 0: C not read)\n"
 "  --bw-bytes SIZE     memory swept by the bandwidth kernels (default: 1G or 4 times\n"
 "                      the largest cache on the host, 2G or 32 times L2 on the GPU)\n"
-"  --peak-n N          order of the square xGEMM that measures the peak P\n"
-"                      (default on the host 2000 real, 1400 complex on 2 threads,\n"
-"                      times the cube root of threads/2; 8192 on the GPU)\n"
+"  --peak-n N          order of the square xGEMM whose rate is measured (the\n"
+"                      GPU's P; on the host reported beside P) (default on the\n"
+"                      host 2000 real, 1400 complex on 2 threads, times the cube\n"
+"                      root of threads/2; 8192 on the GPU)\n"
 "  --case-timeout SEC  give up (exit 124) when one step takes longer (default 600;\n"
 "                      0: never)\n"
 "  --settle SEC        pause before timing OpenMP code on the host, so that the\n"
@@ -497,7 +500,7 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
 
 /* ------------------------------------------------------------------ host */
 
-/* The order of the square xGEMM that measures P on the host: 2000 (real)
+/* The order of the BLAS's square xGEMM on the host: 2000 (real)
    on 2 threads, growing with the cube root of the threads so that each one
    keeps its share of work; complex matrices have four times the flops. */
 static int default_peak_n(const struct bench_precision *prec)
@@ -505,6 +508,28 @@ static int default_peak_n(const struct bench_precision *prec)
     double threads = omp_get_max_threads() > 2 ? omp_get_max_threads() : 2;
     double n = 2000.0 * cbrt(threads / 2.0) * (prec->is_complex ? 0.7 : 1.0);
     return n < 6000 ? (int)(n / 100) * 100 : 6000;
+}
+
+/* P of precision P on the host: the cores' FMA rate, the physical limit
+   (bench_host_fma_peak says why S and C get twice that of D); the BLAS's
+   xGEMM rate where the CPU has no FMA loop here. */
+static void set_host_peak(struct bench_machine *machine, int p)
+{
+    static const char *const how[BENCH_NPRECISIONS] = {
+        "(twice the FMA rate: twice the lanes a vector)",
+        "(the FMA rate)",
+        "(as S: a complex multiply-add is 4 FMAs, 8 flops)",
+        "(as D: a complex multiply-add is 4 FMAs, 8 flops)",
+    };
+
+    if (machine->fma_rate > 0) {
+        machine->peak[p] = bench_host_fma_peak(machine->fma_rate, p);
+        snprintf(machine->peak_how[p], sizeof machine->peak_how[p], "%s", how[p]);
+    } else {
+        machine->peak[p] = machine->blas_gemm[p];
+        snprintf(machine->peak_how[p], sizeof machine->peak_how[p],
+                 "(the BLAS's xGEMM: no FMA loop for this CPU)");
+    }
 }
 
 static int run_host(const struct options *opt, FILE *csv)
@@ -547,24 +572,26 @@ static int run_host(const struct options *opt, FILE *csv)
     snprintf(machine.copy_how, sizeof machine.copy_how,
              "(a = b over 2 x %.0f MiB, read + write bytes, best of %d runs of each: %s)",
              (double)bw_bytes / 2 / (double)MIB, runs, copy_kernels);
+    bench_watchdog_task("measuring the cores' FMA rate");
+    machine.fma_rate = bench_host_fma_rate(runs, machine.fma_how, sizeof machine.fma_how);
     for (p = 0; p < BENCH_NPRECISIONS; p++) {
         const struct bench_precision *prec = bench_precisions[p];
         int n = opt->peak_n > 0 ? opt->peak_n : opt->smoke ? 128 : default_peak_n(prec);
         if (!(precisions & (1u << p)))
             continue;
-        bench_watchdog_task("measuring the BLAS's peak");
-        machine.peak[p] = prec->blas_gemm_rate(n, opt->smoke ? 1 : 3);
-        if (machine.peak[p] <= 0) {
-            fprintf(stderr, "tsblas_bench: no memory for the peak xGEMM (--peak-n)\n");
+        bench_watchdog_task("measuring the BLAS's xGEMM rate");
+        machine.blas_gemm[p] = prec->blas_gemm_rate(n, opt->smoke ? 1 : 3);
+        if (machine.blas_gemm[p] <= 0) {
+            fprintf(stderr, "tsblas_bench: no memory for the square xGEMM (--peak-n)\n");
             return 1;
         }
-        snprintf(machine.peak_how[p], sizeof machine.peak_how[p],
-                 "(BLAS %cGEMM, n = %d, best of %d)", tolower((unsigned char)prec->letter), n,
-                 opt->smoke ? 1 : 3);
+        snprintf(machine.blas_gemm_how[p], sizeof machine.blas_gemm_how[p],
+                 "(n = %d, best of %d)", n, opt->smoke ? 1 : 3);
+        set_host_peak(&machine, p);
     }
-    bench_watchdog_task("measuring the cores' FMA rate");
-    machine.fma_rate = bench_host_fma_rate(runs, machine.fma_how, sizeof machine.fma_how);
     bench_watchdog_stop();
+    machine.explain_above_roof = 1;
+    machine.cache_bytes = cache;
     bench_print_machine(stdout, &t, &machine, precisions);
     if (bytes < cache && !opt->smoke)
         printf("  note: the tall operands (%.0f MiB) are smaller than the largest cache\n"
