@@ -3,6 +3,15 @@
 from tsblas_bench (host) CSV files.
 
 Usage:
+  python3 doc/host_perf_report.py [--roof fma=F,read=R,copy=C,cache=SIZE] MODE ...
+      --roof puts the rows of files from a tsblas_bench that took P from the
+      BLAS's xGEMM (files without the column fma_gflops) under the roofline
+      of the machine's limits: P from F, the D FMA rate in Gflop/s (S and C
+      twice it, D and Z it), b from R and C, the read and copy bandwidth in
+      GB/s, each % of the roofline again; SIZE (e.g. 300M) is the largest
+      cache, which the notes of cases above the roofline name.  Each part
+      may be left out (the file's value stays).  Files with fma_gflops are
+      taken as they are.  MODE is one of:
   python3 doc/host_perf_report.py plot OUT.png "MACHINE" CSV...
       % of the roofline against the width on MACHINE (for the title, e.g.
       "2 cores, OpenBLAS 0.3.21, 260 MiB L3"), tsblas solid and the BLAS (for
@@ -22,7 +31,8 @@ Usage:
   python3 doc/host_perf_report.py summary --brief CSV...
       The same in counts (the tables of doc/host-performance.md): the cases
       at their goal of those that have one, the cases under it in the
-      caches too, the speedups below 0.97.
+      caches too, the speedups below 0.97, and the cases above 100 % of
+      the roofline with the letter of their note (see above_roof).
   python3 doc/host_perf_report.py table CSV...
       Every case: the shape, % of the roofline of both sides, the speedup.
 
@@ -38,6 +48,7 @@ import perf_plot
 
 PRECISIONS = "SDCZ"
 ROUTINES = ("TSMTTSM", "TSMM", "MTSM", "GEMT")
+ROOF = {}
 
 
 def shape_of(row):
@@ -53,6 +64,66 @@ def shape_of(row):
     return w, w
 
 
+def size_bytes(text):
+    """Bytes of a size such as 300M (K, M, G binary)."""
+    scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(text[-1].upper(), 1)
+    return float(text[:-1] if scale > 1 else text) * scale
+
+
+def parse_roof(text):
+    """ROOF from fma=F,read=R,copy=C,cache=SIZE."""
+    roof = {}
+    for part in text.split(","):
+        key, value = part.split("=")
+        if key not in ("fma", "read", "copy", "cache"):
+            sys.exit("host_perf_report.py: --roof takes fma, read, copy and cache, not " + key)
+        roof[key] = size_bytes(value) if key == "cache" else float(value)
+    return roof
+
+
+def reroof(row):
+    """ROW of a file whose P was the BLAS's xGEMM, under the roofline of
+    ROOF: P = the FMA rate (S, C twice), b = the read (xTSMTTSM, xMTSM) or
+    copy (xTSMM, xGEMT) bandwidth; every % of the roofline scales with it,
+    each being a rate over the roofline."""
+    routine = row["routine"]
+    reads = routine in ("TSMTTSM", "MTSM")
+    bandwidth = ROOF.get("read" if reads else "copy", float(row["bandwidth_gbs"]))
+    row["blas_gemm_gflops"] = row["peak_gflops"]
+    peak = float(row["peak_gflops"])
+    if "fma" in ROOF:
+        peak = ROOF["fma"] * (2 if row["precision"] in "SC" else 1)
+        row["fma_gflops"] = "%g" % ROOF["fma"]
+    if routine == "GEMT":
+        roofline = bandwidth
+    else:
+        roofline = min(float(row["flops"]) / float(row["bytes"]) * bandwidth, peak)
+    scale = float(row["roofline"]) / roofline
+    for key in ("tsblas_pct_roofline", "baseline_pct_roofline", "cache_pct_roofline"):
+        if row.get(key):
+            row[key] = "%.4g" % (float(row[key]) * scale)
+    row["bandwidth_gbs"], row["peak_gflops"] = "%g" % bandwidth, "%g" % peak
+    row["roofline"] = "%.6g" % roofline
+
+
+def above_roof(row):
+    """Why a side of ROW is above 100 % of the roofline, or None: "P", a
+    faster clock than in the FMA loop; "c", operands in the cache (the
+    bytes moved fit the largest cache); "m", part of them from the cache
+    or memory faster than when b was measured.  The reasons of
+    tsblas_bench's notes (bench_run.c, explain_above_roof)."""
+    if max(float(row["tsblas_pct_roofline"]), float(row["baseline_pct_roofline"])) <= 100:
+        return None
+    if row["routine"] != "GEMT" and float(row["roofline"]) < (
+            float(row["flops"]) / float(row["bytes"]) * float(row["bandwidth_gbs"])):
+        return "P"
+    note = row.get("roof_note", "")
+    cache = ROOF.get("cache", 0)
+    if "operands in cache" in note or (not note and 0 < float(row["bytes"]) <= cache):
+        return "c"
+    return "m"
+
+
 def read_cases(names):
     cases = {}
     for name in names:
@@ -60,6 +131,8 @@ def read_cases(names):
             for row in csv.DictReader(f):
                 if row["target"] != "host" or not row["m"]:
                     continue
+                if "fma_gflops" not in row and row["status"] == "ok":
+                    reroof(row)
                 key = (row["routine"], row["precision"], row["order"], shape_of(row))
                 cases[key] = row
     return cases
@@ -100,10 +173,10 @@ def summary_brief(names):
     cases = read_cases(names)
     cached = any(in_cache(row) is not None for row in cases.values())
     print("| routine | p | order | cases | at the goal | %%roof lowest | %%roof median "
-          "| speedup lowest | speedup geo-mean |%s slower than 0.97x |" % (
+          "| speedup lowest | speedup geo-mean |%s slower than 0.97x | above 100 %% |" % (
               " under the goal in cache too |" if cached else ""))
-    print("|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if cached else ""))
-    every, goals, met, arith = [], 0, 0, 0
+    print("|---|---|---|---|---|---|---|---|---|%s---|---|" % ("---|" if cached else ""))
+    every, goals, met, arith, over = [], 0, 0, 0, 0
     for routine, prec, order, rows in summary_groups(cases):
         pct = [float(r["tsblas_pct_roofline"]) for r in rows]
         spd = [float(r["speedup"]) for r in rows]
@@ -116,17 +189,22 @@ def summary_brief(names):
         goals, met, arith = goals + len(with_goal), met + len(at_goal), arith + len(arithmetic)
         slow = ["%dx%d (%.2f)" % (shape_of(r) + (float(r["speedup"]),))
                 for r in rows if float(r["speedup"]) < 0.97]
-        print("| %s | %s | %s | %d | %d/%d | %.0f | %.0f | %.2f | %.2f |%s %s |" % (
+        above = ["%dx%d (%.0f%s, %s)" % (shape_of(r) + (
+            max(float(r["tsblas_pct_roofline"]), float(r["baseline_pct_roofline"])),
+            "" if float(r["tsblas_pct_roofline"]) > 100 else " BLAS", above_roof(r)))
+            for r in rows if above_roof(r)]
+        over += len(above)
+        print("| %s | %s | %s | %d | %d/%d | %.0f | %.0f | %.2f | %.2f |%s %s | %s |" % (
             routine, prec, order, len(rows), len(at_goal), len(with_goal),
             min(pct), statistics.median(pct), min(spd),
             math.exp(sum(map(math.log, spd)) / len(spd)),
             " %d |" % len(arithmetic) if cached else "",
-            ", ".join(slow) if slow else "none"))
+            ", ".join(slow) if slow else "none", ", ".join(above) if above else "none"))
     if every:
         print("\nAll %d cases: geometric-mean speedup %.2f, lowest %.2f; %d of the %d with a "
-              "goal at it%s." % (
+              "goal at it%s; %d above 100 %% of the roofline." % (
                   len(every), math.exp(sum(map(math.log, every)) / len(every)), min(every),
-                  met, goals, ", %d under it in cache too" % arith if cached else ""))
+                  met, goals, ", %d under it in cache too" % arith if cached else "", over))
 
 
 def summary(names):
@@ -200,15 +278,19 @@ def plot(out, machine, names):
             if p == 0:
                 ax.legend(loc="upper left", fontsize=7)
     fig.suptitle("tsblas on the host (%s) against the BLAS (xGEMT: a plain transpose "
-                 "loop)\n%% of the roofline min(I*b, P); dotted: the goal; dash-dotted (where "
-                 "measured): tsblas in the caches, one thread's rate times the threads\nabove "
-                 "100 %%: faster than the BLAS's own square xGEMM (P), or memory faster than "
-                 "when b was measured; the axis stops at 200 %%" % machine)
+                 "loop)\n%% of the roofline min(I*b, P), P the cores' FMA rate; dotted: the "
+                 "goal; dash-dotted (where measured): tsblas in the caches, one thread's rate "
+                 "times the threads\nabove 100 %%: operands in part from the cache, or memory "
+                 "faster than when b was measured; the axis stops at 200 %%" % machine)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     fig.savefig(out, dpi=70)
 
 
 def main(argv):
+    global ROOF
+    if len(argv) >= 3 and argv[1] == "--roof":
+        ROOF = parse_roof(argv[2])
+        argv = argv[:1] + argv[3:]
     if len(argv) >= 4 and argv[1] == "plot":
         plot(argv[2], argv[3], argv[4:])
     elif len(argv) >= 3 and argv[1] == "summary" and argv[2] == "--brief":
