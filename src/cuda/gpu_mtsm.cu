@@ -95,13 +95,9 @@ __device__ inline void mtsm_copy(void *dst, const void *src, int src_bytes)
 #if __CUDA_ARCH__ >= 800
     const unsigned to = (unsigned)__cvta_generic_to_shared(dst);
     if constexpr (BYTES == 16)
-        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(to), "l"(src),
-                     "r"(src_bytes)
-                     : "memory");
+        cp_async_cg16(to, src, src_bytes);
     else
-        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(to), "l"(src),
-                     "n"(BYTES), "r"(src_bytes)
-                     : "memory");
+        cp_async_ca<BYTES>(to, src, src_bytes);
 #else
     for (int b = 0; b < BYTES; b++)
         ((char *)dst)[b] = b < src_bytes ? ((const char *)src)[b] : 0;

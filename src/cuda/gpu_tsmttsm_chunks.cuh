@@ -127,21 +127,14 @@ __device__ inline void chunk_copy_lines(const chunk_copy_plan &plan, const T *sr
                     const int element_bytes = e * UNIT < bytes ? UNIT : 0;
                     const char *element = element_bytes > 0 ? units + e * sizeof(T) : units;
                     for (int p = 0; p < PLANES; p++)
-                        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(
-                                         at + e * UNIT + p * plane_bytes),
-                                     "l"(element + p * UNIT), "n"(UNIT), "r"(element_bytes)
-                                     : "memory");
+                        cp_async_ca<UNIT>(at + e * UNIT + p * plane_bytes, element + p * UNIT,
+                                          element_bytes);
                 }
             } else if constexpr (PLANES == 1 && G * UNIT == 16) {
-                asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(at),
-                             "l"(units), "r"(bytes)
-                             : "memory");
+                cp_async_cg16(at, units, bytes);
             } else {
                 for (int p = 0; p < PLANES; p++)
-                    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(
-                                     at + p * plane_bytes),
-                                 "l"(units + p * UNIT), "n"(G * UNIT), "r"(bytes)
-                                 : "memory");
+                    cp_async_ca<G * UNIT>(at + p * plane_bytes, units + p * UNIT, bytes);
             }
 #endif
         }
@@ -242,10 +235,7 @@ __device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int 
 #pragma unroll 4
     for (int p = threadIdx.x; p < elems; p += TSM_THREADS) {
 #if __CUDA_ARCH__ >= 800
-        asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(
-                         to + (unsigned)((r * pitch + l) * sizeof(T))),
-                     "l"(src + p), "n"(sizeof(T))
-                     : "memory");
+        cp_async_ca<sizeof(T)>(to + (unsigned)((r * pitch + l) * sizeof(T)), src + p);
 #endif
         r += rows_step;
         l += l_step;

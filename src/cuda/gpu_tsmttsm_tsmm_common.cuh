@@ -37,6 +37,7 @@
 #include <tuple>
 #include <cooperative_groups.h>
 #include "cuda_internal.cuh"
+#include "gpu_cp_async.cuh"
 
 namespace tsblas {
 
@@ -275,32 +276,16 @@ __device__ inline void tsm_conj_sign(cuDoubleComplex &x, double sign) { x.y *= s
  * One element of 4, 8 or 16 bytes from global to shared memory; when VALID
  * is false nothing is read and the element becomes zero.  The copies of a
  * thread are committed as one group; tsm_wait_copies<N> waits until at most
- * N groups are in flight.  Devices older than sm_80 copy synchronously. */
+ * N groups are in flight (gpu_cp_async.cuh).  Devices older than sm_80 copy
+ * synchronously. */
 template <typename T>
 __device__ inline void tsm_copy_element(T *dst, const T *src, bool valid)
 {
 #if __CUDA_ARCH__ >= 800
-    const unsigned dst_shared = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst_shared), "l"(src),
-                 "n"(sizeof(T)), "r"(valid ? (int)sizeof(T) : 0)
-                 : "memory");
+    cp_async_ca<sizeof(T)>((unsigned)__cvta_generic_to_shared(dst), src,
+                           valid ? (int)sizeof(T) : 0);
 #else
     *dst = valid ? *src : zero<T>();
-#endif
-}
-
-__device__ inline void tsm_commit_copies()
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-#endif
-}
-
-template <int N>
-__device__ inline void tsm_wait_copies()
-{
-#if __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 #endif
 }
 

@@ -27,6 +27,7 @@ TSBLAS_CUDA_CU_FILES = \
 TSBLAS_CUDA_CUH_FILES = \
 	%reldir%/cuda_internal.cuh \
 	%reldir%/gpu_tsmttsm_tsmm_common.cuh \
+	%reldir%/gpu_cp_async.cuh \
 	%reldir%/gpu_tsmttsm_chunks.cuh \
 	%reldir%/gpu_tsm_fma_tiles.cuh \
 	%reldir%/gpu_tsm_dmma.cuh \
