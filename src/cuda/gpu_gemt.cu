@@ -236,13 +236,11 @@ static int skinny_transpose(idx_t len, idx_t width, T alpha, bool conj, const T 
     const idx_t rows = (idx_t)1 << rows_log2;
     const size_t shared = (size_t)rows * (size_t)(width | 1) * sizeof(T);
     const idx_t grid = fill_grid(MOVE_BLOCKS_PER_SM, (len + rows - 1) / rows);
+    const void *kernel = (const void *)skinny_transpose_kernel<T, LONG_SOURCE>;
+    const int status = tsm_prefer_max_shared(kernel, "xGEMT shared-memory carveout");
 
-    const cudaError_t err = cudaFuncSetAttribute(skinny_transpose_kernel<T, LONG_SOURCE>,
-                                                 cudaFuncAttributePreferredSharedMemoryCarveout,
-                                                 cudaSharedmemCarveoutMaxShared);
-
-    if (err != cudaSuccess)
-        return cuda_failure("xGEMT shared-memory carveout", err);
+    if (status != 0)
+        return status;
     skinny_transpose_kernel<T, LONG_SOURCE><<<(unsigned)grid, MOVE_THREADS, shared, stream>>>(
         len, (int)width, rows_log2, alpha, conj, src, ld_src, dst, ld_dst);
     return launch_status("xGEMT skinny transpose kernel");

@@ -437,12 +437,9 @@ int gpu_mtsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
 
     /* All the shared memory the device gives, so that as many blocks as
        the registers allow are resident. */
-    err = cudaFuncSetAttribute((const void *)kernel,
-                               cudaFuncAttributePreferredSharedMemoryCarveout,
-                               cudaSharedmemCarveoutMaxShared);
-    if (err != cudaSuccess)
-        return cuda_failure("xMTSM kernel attributes", err);
-    status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
+    status = tsm_prefer_max_shared((const void *)kernel, "xMTSM kernel attributes");
+    if (status == 0)
+        status = tsm_blocks_per_sm((const void *)kernel, shared, &blocks_per_sm);
     if (status != 0)
         return status;
     /* Splits of K: as many as fill the device's resident blocks in one

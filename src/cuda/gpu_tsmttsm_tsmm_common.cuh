@@ -72,6 +72,14 @@ int tsm_forced_path();
    short inputs the host's time per call shows.  0 or an error code. */
 int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
 
+/* Asks for the largest shared-memory carveout of KERNEL on the current
+   device (cudaSharedmemCarveoutMaxShared), so that as many blocks as its
+   shared memory allows are resident; before tsm_blocks_per_sm, whose
+   answer depends on it.  Set once per host thread, kernel and device: a
+   repeated call asks the runtime nothing.  WHAT names the call in the
+   error of a failure.  0 or an error code. */
+int tsm_prefer_max_shared(const void *kernel, const char *what);
+
 /* The grid of an xTSMTTSM partial-sums kernel (KERNEL, SHARED bytes of
    dynamic shared memory): *GRID := enough blocks to fill the device, at
    most WORK_BLOCKS, and *WORKSPACE := *GRID * BLOCK_BYTES bytes on STREAM

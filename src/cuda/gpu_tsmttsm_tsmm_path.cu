@@ -38,8 +38,10 @@
  *
  * tsm_blocks_per_sm (the launch geometry of the staged and direct kernels)
  * lives here too: it keeps, per host thread, the last few answers of the
- * runtime's occupancy calculator; and tsm_partials_grid, the grid and
- * workspace of the xTSMTTSM partial-sums kernels.
+ * runtime's occupancy calculator; tsm_prefer_max_shared, which keeps
+ * likewise the kernels whose shared-memory carveout it has set; and
+ * tsm_partials_grid, the grid and workspace of the xTSMTTSM partial-sums
+ * kernels.
  */
 #include <config.h>
 #include <stdlib.h>
@@ -221,6 +223,37 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
     occupancy_cache[occupancy_next].device = device;
     occupancy_cache[occupancy_next].blocks = *blocks;
     occupancy_next = (occupancy_next + 1) % OCCUPANCY_CACHE;
+    return 0;
+}
+
+/* Kernels whose carveout this thread has set: kernel, device.  Room for
+   every kernel that asks on one device (xMTSM's 22 and xGEMT's 8 skinny
+   transposes), so that none is set twice. */
+const int CARVEOUT_CACHE = 32;
+struct carveout_entry {
+    const void *kernel;
+    int device;
+};
+static __thread carveout_entry carveout_cache[CARVEOUT_CACHE];
+static __thread int carveout_next;
+
+int tsm_prefer_max_shared(const void *kernel, const char *what)
+{
+    int device;
+    cudaError_t err = cudaGetDevice(&device);
+
+    if (err != cudaSuccess)
+        return cuda_failure(what, err);
+    for (int i = 0; i < CARVEOUT_CACHE; i++)
+        if (carveout_cache[i].kernel == kernel && carveout_cache[i].device == device)
+            return 0;
+    err = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                               cudaSharedmemCarveoutMaxShared);
+    if (err != cudaSuccess)
+        return cuda_failure(what, err);
+    carveout_cache[carveout_next].kernel = kernel;
+    carveout_cache[carveout_next].device = device;
+    carveout_next = (carveout_next + 1) % CARVEOUT_CACHE;
     return 0;
 }
 
