@@ -131,12 +131,11 @@ skinny_transpose_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
     const idx_t ld_long = LONG_SOURCE ? ld_src : ld_dst;
     const idx_t ld_short = LONG_SOURCE ? ld_dst : ld_src;
     const idx_t chunks = (len + rows - 1) >> rows_log2;
-    /* The short-run order walks the chunk row by row: thread t starts at
-       element t and steps MOVE_THREADS elements a turn, STEP_R rows and
-       STEP_C columns.  The long-run order takes element f = t +
+    /* The short-run order walks the chunk row by row (slow: row, fast:
+       column): thread t starts at element t and steps MOVE_THREADS
+       elements a turn.  The long-run order takes element f = t +
        k*MOVE_THREADS as row f mod ROWS of run f / ROWS. */
-    const int short_r0 = threadIdx.x / width, short_c0 = threadIdx.x % width;
-    const int step_r = MOVE_THREADS / width, step_c = MOVE_THREADS % width;
+    const tsm_wrap_walk<int> short_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, width);
 
     for (idx_t chunk = blockIdx.x; chunk < chunks; chunk += gridDim.x) {
         const idx_t l0 = chunk << rows_log2;
@@ -150,30 +149,18 @@ skinny_transpose_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
                                      true);
             }
         } else {
-            for (int r = short_r0, c = short_c0; r < live;) {
-                tsm_copy_element(&chunk_rows[r * pitch + c], &src[(l0 + r) * ld_short + c], true);
-                r += step_r;
-                c += step_c;
-                if (c >= width) {
-                    c -= width;
-                    r++;
-                }
-            }
+            for (tsm_wrap_walk<int> at = short_first; at.slow < live; at.next())
+                tsm_copy_element(&chunk_rows[at.slow * pitch + at.fast],
+                                 &src[(l0 + at.slow) * ld_short + at.fast], true);
         }
         tsm_commit_copies();
         tsm_wait_copies<0>();
         __syncthreads();
 
         if (LONG_SOURCE) {
-            for (int r = short_r0, c = short_c0; r < live;) {
-                dst[(l0 + r) * ld_short + c] = mul(alpha, conj_if(chunk_rows[r * pitch + c], conj));
-                r += step_r;
-                c += step_c;
-                if (c >= width) {
-                    c -= width;
-                    r++;
-                }
-            }
+            for (tsm_wrap_walk<int> at = short_first; at.slow < live; at.next())
+                dst[(l0 + at.slow) * ld_short + at.fast] =
+                    mul(alpha, conj_if(chunk_rows[at.slow * pitch + at.fast], conj));
         } else {
             for (int f = threadIdx.x; f < count; f += MOVE_THREADS) {
                 const int r = f & (rows - 1), c = f >> rows_log2;

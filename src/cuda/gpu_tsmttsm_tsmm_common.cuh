@@ -280,6 +280,48 @@ __device__ inline void tsm_conj_sign(double &, double) {}
 __device__ inline void tsm_conj_sign(cuFloatComplex &x, float sign) { x.y *= sign; }
 __device__ inline void tsm_conj_sign(cuDoubleComplex &x, double sign) { x.y *= sign; }
 
+/* ---- a walk with a carry ----
+ * The elements of lines of EXTENT elements laid end to end, element e at
+ * (slow, fast) = (e div EXTENT, e mod EXTENT), visited from element FIRST
+ * by STEP elements a turn: a turn adds STEP div EXTENT lines and STEP mod
+ * EXTENT elements and carries a line where fast passes the extent, so that
+ * only the start divides (with the division of FIRST's type and I's:
+ * unsigned for threadIdx.x).  The order of the fields and of the
+ * statements of next() is that of the loops this walk replaced in the
+ * skinny transpose of gpu_gemt.cu (carry into slow, then fast): the
+ * compiler's schedule follows it, and so those kernels kept their machine
+ * code.  The walks still written out (scaled_copy_kernel,
+ * tsm_issue_copies, tsmm_tensor_put_rows, tsmm_copy_flat) order their
+ * steps or their divisions otherwise: through this struct their kernels
+ * compile to other machine code. */
+template <typename I>
+struct tsm_wrap_walk {
+    I fast, slow;
+    I step_slow, step_fast;
+    I extent;
+
+    __device__ void next()
+    {
+        slow += step_slow;
+        fast += step_fast;
+        const bool carry = fast >= extent;
+        slow += carry;
+        fast -= carry ? extent : 0;
+    }
+};
+
+template <typename I, typename F>
+__device__ inline tsm_wrap_walk<I> tsm_make_wrap_walk(F first, I step, I extent)
+{
+    tsm_wrap_walk<I> walk;
+    walk.slow = first / extent;
+    walk.fast = first % extent;
+    walk.step_slow = step / extent;
+    walk.step_fast = step % extent;
+    walk.extent = extent;
+    return walk;
+}
+
 /* ---- asynchronous copies into shared memory ----
  * One element of 4, 8 or 16 bytes from global to shared memory; when VALID
  * is false nothing is read and the element becomes zero.  The copies of a
