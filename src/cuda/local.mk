@@ -51,6 +51,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmm-tensor-forced.csv doc/data/gpu-h100-tsmttsm-1g.csv \
 	doc/data/gpu-h100-tsmttsm-check-table.txt \
 	doc/data/gpu-h100-tsmttsm-check.csv \
+	doc/data/gpu-h100-tsmttsm-copies-before.csv \
+	doc/data/gpu-h100-tsmttsm-copies-after.csv \
 	doc/data/gpu-h100-tsmttsm-fma-forced.csv \
 	doc/data/gpu-h100-tsmttsm-k2e20.csv \
 	doc/data/gpu-h100-tsmttsm-sc-check-table.txt \
@@ -66,6 +68,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-tsmttsm-fma-forced.csv \
 	doc/data/gpu-h200-tsmttsm-sc-check-table.txt \
 	doc/data/gpu-h200-tsmttsm-sc-check.csv \
+	doc/data/gpu-h200-tsmttsm-copies-before.csv \
+	doc/data/gpu-h200-tsmttsm-copies-after.csv \
 	doc/data/gpu-h200-tsmttsm-tensor-forced-1g.csv \
 	doc/data/gpu-h200-tune-direct.csv doc/data/gpu-h200-tune-fma-tsmm.csv \
 	doc/data/gpu-h200-tune-fma.csv doc/data/gpu-h200-tune-staged-large.csv \
