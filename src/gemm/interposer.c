@@ -39,6 +39,11 @@ static unsigned long calls[GEMM_CALLS][4][GEMM_DESTINATIONS];
 static unsigned long nanoseconds[GEMM_CALLS][4][GEMM_DESTINATIONS];
 static unsigned long failures;
 
+const char *tsblas_gemm_routine_name(enum gemm_destination destination)
+{
+    return routine_names[destination];
+}
+
 static void read_environment(void)
 {
     const char *value = getenv("TSBLAS_GEMM");

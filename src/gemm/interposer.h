@@ -52,6 +52,10 @@ enum gemm_destination {
     GEMM_DESTINATIONS
 };
 
+/* The name of the tsblas routine of DESTINATION (not GEMM_TO_BLAS),
+   without its precision: "TSMTTSM", "TSMM", "MTSM". */
+GEMM_INTERNAL const char *tsblas_gemm_routine_name(enum gemm_destination destination);
+
 GEMM_INTERNAL enum gemm_mode tsblas_gemm_mode(void);
 GEMM_INTERNAL int tsblas_gemm_verbose(void);
 

@@ -113,7 +113,6 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
                   const scalar_t *alpha, const scalar_t *a, blas_int lda, const scalar_t *b,
                   blas_int ldb, const scalar_t *beta, scalar_t *c, blas_int ldc)
 {
-    static const char routine_names[][8] = { "TSMTTSM", "TSMM", "MTSM" };
     enum gemm_mode mode = tsblas_gemm_mode();
     enum tsblas_op opa, opb;
     enum tsblas_memory place;
@@ -157,7 +156,7 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     if (info != 0) {
         char routine[16] = ROUTINE_NAME("");
 
-        tsblas_gemm_failed(strcat(routine, routine_names[to]), (int)info,
+        tsblas_gemm_failed(strcat(routine, tsblas_gemm_routine_name(to)), (int)info,
                            tsblas_last_error_message());
         if (place == TSBLAS_MEM_HOST)
             return 0;
