@@ -53,6 +53,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmttsm-check.csv \
 	doc/data/gpu-h100-tsmttsm-copies-before.csv \
 	doc/data/gpu-h100-tsmttsm-copies-after.csv \
+	doc/data/gpu-h100-tsmttsm-int-plans-before.csv \
+	doc/data/gpu-h100-tsmttsm-int-plans-after.csv \
 	doc/data/gpu-h100-tsmttsm-fma-forced.csv \
 	doc/data/gpu-h100-tsmttsm-k2e20.csv \
 	doc/data/gpu-h100-tsmttsm-sc-check-table.txt \
