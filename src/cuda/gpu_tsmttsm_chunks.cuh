@@ -91,6 +91,24 @@ __device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int 
     return plan;
 }
 
+/* One copy of G elements of PLANES planes (units of UNIT bytes) from SRC
+   to AT, of which SRC_BYTES a plane are read and the rest zero: a 16-byte
+   copy cached in L2 only where it is one plane of 16 bytes, else one .ca
+   copy a plane. */
+#if __CUDA_ARCH__ >= 800
+template <int G, int UNIT, int PLANES>
+__device__ inline void chunk_copy_piece(unsigned at, const char *src, unsigned plane_bytes,
+                                        int src_bytes)
+{
+    if constexpr (PLANES == 1 && G * UNIT == 16) {
+        cp_async_cg16(at, src, src_bytes);
+    } else {
+        for (int p = 0; p < PLANES; p++)
+            cp_async_ca<G * UNIT>(at + p * plane_bytes, src + p * UNIT, src_bytes);
+    }
+}
+#endif
+
 /* The copies of one chunk that start at SRC in memory and at TO in shared
    memory (PLANE_BYTES from one plane to the next): lines PLAN.first,
    + PLAN.step, ... below SLOW, those from SLOW_VALID on zero, COUNT
@@ -130,11 +148,8 @@ __device__ inline void chunk_copy_lines(const chunk_copy_plan &plan, const T *sr
                         cp_async_ca<UNIT>(at + e * UNIT + p * plane_bytes, element + p * UNIT,
                                           element_bytes);
                 }
-            } else if constexpr (PLANES == 1 && G * UNIT == 16) {
-                cp_async_cg16(at, units, bytes);
             } else {
-                for (int p = 0; p < PLANES; p++)
-                    cp_async_ca<G * UNIT>(at + p * plane_bytes, units + p * UNIT, bytes);
+                chunk_copy_piece<G, UNIT, PLANES>(at, units, plane_bytes, bytes);
             }
 #endif
         }
@@ -173,14 +188,9 @@ __device__ inline void chunk_copy_whole_lines(const chunk_copy_plan &plan, const
 #pragma unroll
         for (int g = 0; g < E; g += G) {
 #if __CUDA_ARCH__ >= 800
-            if constexpr (PLANES == 1 && G * UNIT == 16) {
-                cp_async_cg16(to + g * UNIT, from + g, bytes[g / G]);
-            } else {
-                for (int p = 0; p < PLANES; p++)
-                    cp_async_ca<G * UNIT>(to + g * UNIT + p * plane_bytes,
-                                          reinterpret_cast<const char *>(from + g) + p * UNIT,
-                                          bytes[g / G]);
-            }
+            chunk_copy_piece<G, UNIT, PLANES>(to + g * UNIT,
+                                              reinterpret_cast<const char *>(from + g),
+                                              plane_bytes, bytes[g / G]);
 #endif
         }
         from += plan.from_step;
