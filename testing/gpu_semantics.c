@@ -25,10 +25,18 @@
  *     of C are bit for bit as they were, and A and B are untouched.
  * Without a GPU it prints SKIP and exits 77.  TSBLAS_GPU_TEST_QUICK=1 runs
  * one TRANS pair per shape and precision, cycling (for compute-sanitizer).
+ *
+ * And an infinity stays in its row: xTSMM with an Inf in the first
+ * element of some rows of the tall operand, in both storage orders, widths
+ * whose rows are not whole 16-byte vectors: those rows of C are Inf or
+ * NaN, every other entry is finite (a kernel that reads past the end of a
+ * row into the next one and multiplies by zero turns them into NaN).
  */
 #include <config.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "gpu_common.h"
 
 static int xerbla_calls;
@@ -203,6 +211,77 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
     gpu_mat_free(&b);
 }
 
+/* Element (I, J) of X's snapshot := +Inf (the real part where complex). */
+static void set_inf(struct gpu_mat *x, long i, long j)
+{
+    unsigned char *e = x->snapshot + (x->guard + i + j * x->ld) * x->prec->size;
+
+    if (x->prec->size == (x->prec->is_complex ? 2 : 1) * sizeof(float)) {
+        const float inf = INFINITY;
+        memcpy(e, &inf, sizeof inf);
+    } else {
+        const double inf = INFINITY;
+        memcpy(e, &inf, sizeof inf);
+    }
+}
+
+/* xTSMM, C := alpha*op(A)*op(B) + beta*C, with +Inf in the first element
+   of every INF_EVERY-th row of the tall operand (op(A) = A of M >> N rows,
+   or op(B)**T = B**T of N >> M rows): the entries of those rows of C must
+   be Inf or NaN, all others finite. */
+static void inf_case(const struct gpu_prec *p, int interleaved, struct gpu_num beta)
+{
+    const long wide = 3001, width = 25, k = 27, inf_every = 97;
+    const struct gpu_num alpha = { 0.75L, 0.0L };
+    const long m = interleaved ? width : wide, n = interleaved ? wide : width;
+    struct gpu_mat a, b, c;
+    unsigned char *c_out;
+    long i, j, wrong = 0;
+    tsblas_int info;
+    int ok;
+
+    case_counter++;
+    if (gpu_mat_alloc(&a, p, m, k, m, GPU_ON_DEVICE) != 0
+        || gpu_mat_alloc(&b, p, k, n, k, GPU_ON_DEVICE) != 0
+        || gpu_mat_alloc(&c, p, m, n, m, GPU_ON_DEVICE) != 0) {
+        fprintf(stderr, "device allocation failed\n");
+        exit(1);
+    }
+    gpu_mat_fill(&a, 11 + case_counter);
+    gpu_mat_fill(&b, 23 + case_counter);
+    gpu_mat_fill(&c, 37 + case_counter);
+    for (i = 0; i < wide; i += inf_every) {
+        if (interleaved)
+            set_inf(&b, 0, i);
+        else
+            set_inf(&a, i, 0);
+    }
+    c_out = malloc(c.total * p->size);
+    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0 || gpu_mat_put(&c) != 0)
+        exit(1);
+    xerbla_calls = 0;
+    info = gpu_call_gemm(GPU_TSMM, p, 'N', 'N', m, n, k, alpha, gpu_mat_ptr(&a), a.ld,
+                         gpu_mat_ptr(&b), b.ld, beta, gpu_mat_ptr(&c), c.ld);
+    ok = info == 0 && xerbla_calls == 0 && gpu_mat_get(&c, c_out) == 0;
+    for (j = 0; ok && j < n; j++)
+        for (i = 0; i < m; i++) {
+            const struct gpu_num x = gpu_mat_elem(&c, c_out, i, j);
+            const int finite = isfinite(x.re) && isfinite(x.im);
+            const int inf_row = (interleaved ? j : i) % inf_every == 0;
+            wrong += finite == inf_row;
+        }
+    ok &= wrong == 0;
+    gpu_report(ok,
+               "%cTSMM('N','N', M=%ld, N=%ld, K=%ld, beta=%g), Inf in every %ld-th row of %s: "
+               "info=%ld, %ld entries finite where they must not be or not where they must",
+               p->name, m, n, k, (double)beta.re, inf_every, interleaved ? "B**T" : "A",
+               (long)info, wrong);
+    free(c_out);
+    gpu_mat_free(&a);
+    gpu_mat_free(&b);
+    gpu_mat_free(&c);
+}
+
 int main(void)
 {
     static const char trans[] = { 'N', 'T', 'C' };
@@ -236,6 +315,11 @@ int main(void)
             for (s = 0; s < COUNT(gemt_shapes); s++)
                 if (!quick || (s + ip) % 3 == (size_t)ia)
                     gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n);
+        for (ia = 0; ia < 2; ia++) {
+            const struct gpu_num zero = { 0.0L, 0.0L }, one = { 1.0L, 0.0L };
+            inf_case(p, ia, zero);
+            inf_case(p, ia, one);
+        }
     }
     return gpu_finish("gpu_semantics");
 }

@@ -152,19 +152,13 @@ __device__ inline void fma_flip(cuDoubleComplex &x, unsigned flip)
     x.y = __hiloint2double(__double2hiint(x.y) ^ (int)flip, __double2loint(x.y));
 }
 
-/* One step of V elements along the inner dimension: the fragments of the
-   tile's TM lines in PLANE_A and TN lines in PLANE_B (fma_fragment, with
-   their layouts, pitches and offsets), op C as FLIP_A and FLIP_B, and the
-   TM*TN*V multiply-adds into ACC. */
-template <typename T, int TM, int TN, int VA, int VB, int V>
-__device__ inline void fma_step(T (&acc)[TM][TN], const T *plane_a, bool a_columns, int pitch_a,
-                                const int (&offset_a)[TM], unsigned flip_a, const T *plane_b,
-                                bool b_columns, int pitch_b, const int (&offset_b)[TN],
-                                unsigned flip_b, int l0)
+/* The TM*TN*V multiply-adds of one step of V elements along the inner
+   dimension into ACC, from the fragments AF and BF of the tile's TM and TN
+   lines, op C as FLIP_A and FLIP_B. */
+template <typename T, int TM, int TN, int V>
+__device__ inline void fma_multiply(T (&acc)[TM][TN], T (&af)[TM][V], T (&bf)[TN][V],
+                                    unsigned flip_a, unsigned flip_b)
 {
-    T af[TM][V], bf[TN][V];
-    fma_fragment<T, TM, VA, V>(af, plane_a, a_columns, pitch_a, l0, offset_a);
-    fma_fragment<T, TN, VB, V>(bf, plane_b, b_columns, pitch_b, l0, offset_b);
 #pragma unroll
     for (int v = 0; v < V; v++) {
 #pragma unroll
@@ -179,6 +173,22 @@ __device__ inline void fma_step(T (&acc)[TM][TN], const T *plane_a, bool a_colum
             for (int x = 0; x < TN; x++)
                 acc[w][x] = fma_acc(acc[w][x], af[w][v], bf[x][v]);
     }
+}
+
+/* One step of V elements along the inner dimension: the fragments of the
+   tile's TM lines in PLANE_A and TN lines in PLANE_B (fma_fragment, with
+   their layouts, pitches and offsets) and their multiply-adds into ACC
+   (fma_multiply). */
+template <typename T, int TM, int TN, int VA, int VB, int V>
+__device__ inline void fma_step(T (&acc)[TM][TN], const T *plane_a, bool a_columns, int pitch_a,
+                                const int (&offset_a)[TM], unsigned flip_a, const T *plane_b,
+                                bool b_columns, int pitch_b, const int (&offset_b)[TN],
+                                unsigned flip_b, int l0)
+{
+    T af[TM][V], bf[TN][V];
+    fma_fragment<T, TM, VA, V>(af, plane_a, a_columns, pitch_a, l0, offset_a);
+    fma_fragment<T, TN, VB, V>(bf, plane_b, b_columns, pitch_b, l0, offset_b);
+    fma_multiply<T, TM, TN, V>(acc, af, bf, flip_a, flip_b);
 }
 
 } /* namespace tsblas */

@@ -45,6 +45,15 @@
  * never reads C.  Each entry is summed in the order of l by one thread:
  * bit-identical run to run.
  *
+ * Packed chunks (PACKED): where an interleaved T and the output have no
+ * gaps between their rows (LDB = K, LDC = W, the usual block vectors) and
+ * T's rows are not whole 16-byte vectors (odd widths of S, D and C), a
+ * chunk of either is one run of memory, copied with 16-byte copies as it
+ * is, T's rows K elements apart in the stage (loaded element by element,
+ * those past K as zeros); the tiles go into the stage's copy of the
+ * output, which a barrier later leaves for memory in 16-byte stores.
+ * Without it such calls copy element by element and store elements.
+ *
  * op C of T is a flip of the sign bit of the imaginary parts it loads;
  * op C of S is applied when alpha*S is formed.
  *
@@ -112,7 +121,72 @@ __host__ __device__ inline int tsmm_fma_c_elems(bool read_c, bool o_columns, int
     return read_c ? (o_columns ? w : rows) * tsmm_fma_pitch_c<T>(o_columns, w, rows) : 0;
 }
 
-template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED>
+/* Elements of a packed stage's copy of ROWS rows of WIDTH elements without
+   gaps (the tall operand, WIDTH = K, or the output, WIDTH = W), rounded up
+   to a vector so that what follows stays aligned to 16 bytes. */
+template <typename T>
+__host__ __device__ inline int tsmm_packed_elems(int rows, int width)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    return (rows * width + V - 1) / V * V;
+}
+
+/* The copies of ELEMS elements without gaps from SRC to shared memory at
+   TO (a packed stage): 16-byte copies, the rest element by element.  SRC
+   and TO are aligned to 16 bytes. */
+template <typename T>
+__device__ inline void tsmm_copy_packed(const T *src, int elems, unsigned to)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    const int vectors = elems / V;
+
+#if __CUDA_ARCH__ >= 800
+#pragma unroll 4
+    for (int e = threadIdx.x; e < vectors; e += TSM_THREADS)
+        cp_async_cg16(to + (unsigned)(e * 16), src + e * V, 16);
+    for (int e = vectors * V + threadIdx.x; e < elems; e += TSM_THREADS)
+        cp_async_ca<sizeof(T)>(to + (unsigned)(e * sizeof(T)), src + e);
+#endif
+}
+
+/* OUT[0 .. ELEMS-1] := FROM[0 .. ELEMS-1], from a packed stage in shared
+   memory to the output in memory, both aligned to 16 bytes: 16-byte
+   stores, the rest element by element. */
+template <typename T>
+__device__ inline void tsmm_store_packed(const T *from, int elems, T *out)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    typedef typename tsm_raw<V * sizeof(T)>::type raw;
+    const int vectors = elems / V;
+
+#pragma unroll 4
+    for (int e = threadIdx.x; e < vectors; e += TSM_THREADS)
+        reinterpret_cast<raw *>(out)[e] = reinterpret_cast<const raw *>(from)[e];
+    for (int e = vectors * V + threadIdx.x; e < elems; e += TSM_THREADS)
+        out[e] = from[e];
+}
+
+/* One step of V elements of l in a packed chunk: T's rows are K elements
+   apart there, so its fragments are loaded element by element; in the
+   LAST step, the one that K ends inside, the elements past K are zeros,
+   not the next row's first elements (which alpha*S's zero rows would turn
+   into NaN where they are infinite). */
+template <typename T, int TM, int TN, int VB, int V, bool LAST>
+__device__ inline void tsmm_packed_step(T (&acc)[TM][TN], const T *st, const int (&offset_t)[TM],
+                                        unsigned flip_t, int k, const T *s, int pitch_s,
+                                        const int (&offset_s)[TN], int l0)
+{
+    T af[TM][V], bf[TN][V];
+#pragma unroll
+    for (int x = 0; x < TM; x++)
+#pragma unroll
+        for (int v = 0; v < V; v++)
+            af[x][v] = !LAST || l0 + v < k ? st[offset_t[x] + l0 + v] : zero<T>();
+    fma_fragment<T, TN, VB, V>(bf, s, false, pitch_s, l0, offset_s);
+    fma_multiply<T, TM, TN, V>(acc, af, bf, flip_t, 0);
+}
+
+template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED, bool PACKED>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tall, idx_t t_sr,
                 idx_t t_sl, unsigned flip_t, const T *small, idx_t s_sl, idx_t s_sw,
@@ -131,12 +205,14 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     const int pass_rows = shape.width_a, rows = passes * pass_rows;
     const int kv = tsmm_fma_kv<T>(k);
     const int pitch_s = fma_pitch<T>(false, 0, shape.width_b);
-    const int pitch_t = tsmm_fma_pitch<T>(t_interleaved, kv, rows);
+    const int pitch_t = PACKED ? k : tsmm_fma_pitch<T>(t_interleaved, kv, rows);
     const int small_elems = tsmm_fma_small_elems<T>(kv, pitch_s);
     const bool read_c = !is_zero(beta);
-    const int pitch_c = tsmm_fma_pitch_c<T>(o_columns, w, rows);
-    const int t_elems = tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
-    const int stage_elems = t_elems + tsmm_fma_c_elems<T>(read_c, o_columns, w, rows);
+    const int pitch_c = PACKED ? w : tsmm_fma_pitch_c<T>(o_columns, w, rows);
+    const int t_elems = PACKED ? tsmm_packed_elems<T>(rows, k)
+                               : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
+    const int stage_elems = t_elems + (PACKED ? tsmm_packed_elems<T>(rows, w)
+                                              : tsmm_fma_c_elems<T>(read_c, o_columns, w, rows));
     const idx_t nchunks = (nrows + rows - 1) / rows;
     const int t = threadIdx.x;
     const bool computes = t < shape.tiles;
@@ -189,18 +265,27 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     chunk_loop<FMA_STAGES>(
         nchunks,
         [&](idx_t c, int stage) {
-            tsmm_copy_chunk<T, V, G>(
-                c, rows, nrows, stages_shared + (unsigned)(stage * stage_elems * sizeof(T)),
-                plan, tall, t_sr, t_interleaved, k, flat, pitch_t, plan_c, out, o_sr, o_columns,
-                w, read_c, t_elems);
+            const unsigned to = stages_shared + (unsigned)(stage * stage_elems * sizeof(T));
+            if (PACKED) {
+                const idx_t left = nrows - c * rows;
+                const int n = left < rows ? (int)left : rows;
+                tsmm_copy_packed<T>(tall + c * rows * k, n * k, to);
+                if (read_c)
+                    tsmm_copy_packed<T>(out + c * rows * w, n * w,
+                                        to + (unsigned)(t_elems * sizeof(T)));
+            } else {
+                tsmm_copy_chunk<T, V, G>(c, rows, nrows, to, plan, tall, t_sr, t_interleaved, k,
+                                         flat, pitch_t, plan_c, out, o_sr, o_columns, w, read_c,
+                                         t_elems);
+            }
         },
         [&](int stage) {
             const idx_t chunk_r0 = chunk * rows;
+            T *sc = stages + stage * stage_elems + t_elems;
+            const int pass_count = computes ? passes : 0;
             chunk += gridDim.x;
-            if (!computes)
-                return;
 #pragma unroll 1
-            for (int pass = 0; pass < passes; pass++) {
+            for (int pass = 0; pass < pass_count; pass++) {
                 const idx_t r0 = chunk_r0 + pass * pass_rows;
                 const T *st = stages + stage * stage_elems
                               + (t_interleaved ? pass * pass_rows * pitch_t : pass * pass_rows);
@@ -211,7 +296,6 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                    reference xGEMM scales C before it adds the products
                    (loads of C from memory after the products would stall
                    each warp a pass), so that the stores only write. */
-                const T *sc = stages + stage * stage_elems + t_elems;
 #pragma unroll
                 for (int x = 0; x < TM; x++)
 #pragma unroll
@@ -222,12 +306,32 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                                                                  : rc * pitch_c + j])
                                         : zero<T>();
                     }
+                if (PACKED) {
+                    int l0 = 0;
 #pragma unroll 1
-                for (int l0 = 0; l0 < kv; l0 += V)
-                    fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
-                                                   flip_t, s, false, pitch_s, offset_s, 0, l0);
+                    for (; l0 + V <= k; l0 += V)
+                        tsmm_packed_step<T, TM, TN, VB, V, false>(acc, st, offset_t, flip_t, k, s,
+                                                                  pitch_s, offset_s, l0);
+                    if (l0 < k)
+                        tsmm_packed_step<T, TM, TN, VB, V, true>(acc, st, offset_t, flip_t, k, s,
+                                                                 pitch_s, offset_s, l0);
+                } else {
+#pragma unroll 1
+                    for (int l0 = 0; l0 < kv; l0 += V)
+                        fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
+                                                       flip_t, s, false, pitch_s, offset_s, 0, l0);
+                }
 
-                if (!STRIDED && wide_out && o_columns && !t_interleaved) {
+                if (PACKED) {
+                    /* Into the chunk's copy of the output, over what beta*C
+                       read there (each entry is one thread's). */
+#pragma unroll
+                    for (int x = 0; x < TM; x++)
+#pragma unroll
+                        for (int y = 0; y < TN; y++)
+                            if (column_of[y] < w)
+                                sc[(pass * pass_rows + row_of[x]) * w + column_of[y]] = acc[x][y];
+                } else if (!STRIDED && wide_out && o_columns && !t_interleaved) {
                     /* Entries u*VA .. u*VA + VA - 1 of the tile are
                        consecutive rows. */
 #pragma unroll
@@ -286,6 +390,13 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                         }
                 }
             }
+            if (PACKED) {
+                /* The chunk's rows of the output, once every thread has
+                   put its tiles there. */
+                const idx_t left = nrows - chunk_r0;
+                __syncthreads();
+                tsmm_store_packed<T>(sc, (int)((left < rows ? left : rows) * w), out + chunk_r0 * w);
+            }
         });
 }
 
@@ -321,32 +432,32 @@ constexpr int tsmm_fma_tile_count()
     return sizeof(T) == 4 ? 7 : sizeof(T) == 8 ? 6 : 4;
 }
 
-template <typename T, int G, int LAYOUT, bool STRIDED>
+template <typename T, int G, int LAYOUT, bool STRIDED, bool PACKED = false>
 static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmm_fma_kernel<T, 2, 2, G, LAYOUT, STRIDED>;
+        return tsmm_fma_kernel<T, 2, 2, G, LAYOUT, STRIDED, PACKED>;
     case 1:
-        return tsmm_fma_kernel<T, 2, 4, G, LAYOUT, STRIDED>;
+        return tsmm_fma_kernel<T, 2, 4, G, LAYOUT, STRIDED, PACKED>;
     case 2:
-        return tsmm_fma_kernel<T, 4, 2, G, LAYOUT, STRIDED>;
+        return tsmm_fma_kernel<T, 4, 2, G, LAYOUT, STRIDED, PACKED>;
     }
     if constexpr (tsmm_fma_tile_count<T>() > 4) {
         switch (choice) {
         case 4:
-            return tsmm_fma_kernel<T, 4, 8, G, LAYOUT, STRIDED>;
+            return tsmm_fma_kernel<T, 4, 8, G, LAYOUT, STRIDED, PACKED>;
         case 5:
-            return tsmm_fma_kernel<T, 8, 4, G, LAYOUT, STRIDED>;
+            return tsmm_fma_kernel<T, 8, 4, G, LAYOUT, STRIDED, PACKED>;
         }
     }
     if constexpr (tsmm_fma_tile_count<T>() > 6)
         if (choice == 6)
-            return tsmm_fma_kernel<T, 8, 8, G, LAYOUT, STRIDED>;
-    if constexpr (LAYOUT == FMA_ROWS && STRIDED)
+            return tsmm_fma_kernel<T, 8, 8, G, LAYOUT, STRIDED, PACKED>;
+    if constexpr (LAYOUT == FMA_ROWS && STRIDED && !PACKED)
         if (choice == TSMM_FMA_COLUMN_TILE)
-            return tsmm_fma_kernel<T, 8, 1, G, LAYOUT, STRIDED>;
-    return tsmm_fma_kernel<T, 4, 4, G, LAYOUT, STRIDED>;
+            return tsmm_fma_kernel<T, 8, 1, G, LAYOUT, STRIDED, PACKED>;
+    return tsmm_fma_kernel<T, 4, 4, G, LAYOUT, STRIDED, PACKED>;
 }
 
 /* The storage orders of a call (gpu_tsm_fma_tiles.cuh), and for the
@@ -371,12 +482,16 @@ static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
 
 /* The kernel of tiles CHOICE and LAYOUT that copies G elements at a
    time (G <= V: 4, 2 or 1 floats, 2 or 1 doubles or complex floats, one
-   complex double). */
+   complex double), or the PACKED one (interleaved, 16-byte copies). */
 template <typename T>
 static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
                                                                 enum fma_layout layout,
-                                                                bool strided, int g)
+                                                                bool strided, int g, bool packed)
 {
+    constexpr int V = tsm_vector_elems<T>();
+    if constexpr (V > 1)
+        if (packed)
+            return tsmm_fma_kernel_of<T, V, FMA_ROWS, false, true>(choice);
     if constexpr (tsm_vector_elems<T>() >= 4)
         if (g == 4)
             return tsmm_fma_kernel_of<T, 4>(choice, layout, strided);
@@ -437,18 +552,33 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     const enum fma_layout layout = !t_interleaved && o_columns  ? FMA_COLUMNS
                                    : t_interleaved && !o_columns ? FMA_ROWS
                                                                  : FMA_MIXED;
+    const bool read_c = !is_zero(beta);
+    bool flat;
+    const int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
+    /* PACKED: an interleaved T whose rows are not whole 16-byte copies,
+       and the output, both without gaps between their rows (t_sr = K,
+       o_sr = W) and aligned to 16 bytes, so that a chunk of either is one
+       run of memory: 16-byte copies in, 16-byte stores out through the
+       stage.  Measured on the H100 (fma forced, 1 GiB): STSMM interleaved
+       25 took 1.8 times the instructions of width 28 with the element
+       copies (FLAT) and element stores (STRIDED) and reached 51 % of the
+       roofline against 92 %; packed, 93 %, and STSMM interleaved 5-31 at
+       89-95 %.  Where the products bind, at K + W > 64 with 8-byte
+       elements, the stage's stores (after a barrier, not overlapped with
+       the products) cost more than the element copies save: DTSMM and
+       CTSMM interleaved 49-63 lost 6 to 14 points packed. */
+    const bool packed = v > 1 && layout == FMA_ROWS && flat && o_sr == w
+                        && (uintptr_t)tall % 16 == 0 && (uintptr_t)out % 16 == 0
+                        && (sizeof(T) == 4 || k + w <= 64);
     /* 16-byte stores need the output aligned to them, and so its lines;
        else the common layouts store elements (STRIDED). */
     const bool wide_out = (uintptr_t)out % 16 == 0 && (o_columns ? o_sw : o_sr) % v == 0;
-    const bool strided = !wide_out && layout != FMA_MIXED;
+    const bool strided = !packed && !wide_out && layout != FMA_MIXED;
     const int choice = strided && layout == FMA_ROWS && w <= TSMM_FMA_COLUMN_TILES_TO
                            ? TSMM_FMA_COLUMN_TILE
                            : pick_tsmm_fma_tiles<T>((int)k, (int)w);
     const int tm = tsmm_fma_tiles[choice].tm, tn = tsmm_fma_tiles[choice].tn;
     const int blocks = fma_blocks_per_sm(tm, tn, sizeof(T), layout);
-    const bool read_c = !is_zero(beta);
-    bool flat;
-    const int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
     const int kv = tsmm_fma_kv<T>((int)k);
     const int tiles_n = (int)((w + tn - 1) / tn);
     const int pitch_s = fma_pitch<T>(false, 0, tiles_n * tn);
@@ -460,12 +590,16 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     int shared_max, passes, status;
     size_t shared;
     typename tsmm_fma_kernel_ptr<T>::type kernel =
-        tsmm_fma_kernel_of<T>(choice, layout, strided, g);
+        tsmm_fma_kernel_of<T>(choice, layout, strided, g, packed);
     auto shared_of = [&](int tiles, int p) {
+        const int rows = p * tiles * tm;
         return small_bytes
                + FMA_STAGES
-                     * (size_t)(tsmm_fma_stage_elems<T>(t_interleaved, kv, p * tiles * tm)
-                                + tsmm_fma_c_elems<T>(read_c, o_columns, (int)w, p * tiles * tm))
+                     * (size_t)(packed ? tsmm_packed_elems<T>(rows, (int)k)
+                                             + tsmm_packed_elems<T>(rows, (int)w)
+                                       : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows)
+                                             + tsmm_fma_c_elems<T>(read_c, o_columns, (int)w,
+                                                                   rows))
                      * sizeof(T);
     };
     /* Column-major lines (of T, and of C where it is read) of at most a
@@ -483,7 +617,7 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
        that size (at K = 64 and a narrow output, a pass within it would
        leave most threads idle); then as many passes as fill it. */
     const size_t target = (size_t)(FMA_STAGE_BYTES / blocks);
-    const size_t row_bytes = (k + (read_c ? w : 0)) * sizeof(T);
+    const size_t row_bytes = (k + (read_c || packed ? w : 0)) * sizeof(T);
     auto pass_fits = [&](int tiles) {
         return ((!column_lines || tiles * tm <= TSM_THREADS * v)
                 && shared_of(tiles, 1) <= (size_t)shared_max);
