@@ -3,7 +3,9 @@
 #
 # A .mpitest file names the number of processes and the programs to run;
 # testing/mpi_launch.sh runs them with $(MPIEXEC).  Built and run only when
-# configure found an MPI; make check passes without one.
+# configure found an MPI; make check passes without one.  The GPU tests
+# (mpi_tsmttsm --device) run in a build with CUDA too, and skip on a
+# machine without a GPU.
 
 MPI_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/mpi $(MPI_CFLAGS)
 MPI_TEST_LDADD = libtsblas_mpi.la libtsblas.la $(MPI_LIBS)
@@ -16,12 +18,19 @@ MPI_TESTS = \
 	%reldir%/mpi_tsmttsm_np2.mpitest \
 	%reldir%/mpi_tsmttsm_np4.mpitest \
 	examples/mpi_cholqr_np4.mpitest
+MPI_GPU_TESTS = \
+	%reldir%/mpi_tsmttsm_gpu_np1.mpitest \
+	%reldir%/mpi_tsmttsm_gpu_np2.mpitest \
+	%reldir%/mpi_tsmttsm_gpu_np4.mpitest
 MPI_FORTRAN_TESTS = %reldir%/mpi_fortran_np2.mpitest
 
-EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS) $(MPI_FORTRAN_TESTS)
+EXTRA_DIST += %reldir%/mpi_launch.sh $(MPI_TESTS) $(MPI_GPU_TESTS) $(MPI_FORTRAN_TESTS)
 
 if HAVE_MPI
 TESTS += $(MPI_TESTS)
+if HAVE_CUDA
+TESTS += $(MPI_GPU_TESTS)
+endif
 
 # The example of doc/mpi.md, run by make check on 4 processes.
 noinst_PROGRAMS += examples/mpi_cholqr
@@ -35,6 +44,9 @@ noinst_PROGRAMS += %reldir%/mpi_bench
 %canon_reldir%_mpi_bench_CPPFLAGS = $(MPI_TEST_CPPFLAGS)
 %canon_reldir%_mpi_bench_LDADD = $(MPI_TEST_LDADD)
 
+# One program per precision, for both memories: mpi_tsmttsm --device puts
+# the block vectors in device memory, through tsblas's own device memory
+# helpers, so it needs no CUDA flags.
 check_PROGRAMS += %reldir%/mpi_tsmttsm_s %reldir%/mpi_tsmttsm_d %reldir%/mpi_tsmttsm_c \
 	%reldir%/mpi_tsmttsm_z
 %canon_reldir%_mpi_tsmttsm_s_SOURCES = %reldir%/mpi_tsmttsm.c

@@ -1,6 +1,9 @@
 /*
  * mpi_tsmttsm.c: test of xTSMTTSM_MPI, compiled once per precision
- * (testing/mpi.mk) and run by make check on 1, 2 and 4 processes.
+ * (testing/mpi.mk) and run by make check on 1, 2 and 4 processes:
+ *
+ *     mpirun -np P testing/mpi_tsmttsm_d            block vectors in host memory
+ *     mpirun -np P testing/mpi_tsmttsm_d --device   block vectors in device memory
  *
  * Each process generates the same global block vectors op(A) (M by K) and
  * op(B) (K by N) from a hash of the indices, stores its own rows in the
@@ -13,12 +16,24 @@
  *    in a second call (run after run);
  *  - that only the M-by-N part of C is written, and that BETA = 0 does not
  *    read C (it holds NaN);
- *  - even, uneven and empty local row counts, all nine TRANSA/TRANSB pairs,
- *    a communicator split from MPI_COMM_WORLD;
  *  - argument errors on one process only (bad LDA, TRANSA, K, LDC with
  *    M = 0, overlapping C, M, N or ALPHA that differ): the same INFO on
  *    every process, XERBLA called on each with 'xTSMTTSM_MPI', C untouched;
  *  - TSBLAS_ERR_MPI before MPI_Init and after MPI_Finalize.
+ * In host memory (testing/mpi_tsmttsm_np*.mpitest): even, uneven and empty
+ * local row counts, all nine TRANSA/TRANSB pairs, a communicator split from
+ * MPI_COMM_WORLD.
+ * With --device (testing/mpi_tsmttsm_gpu_np*.mpitest, in a CUDA build; all
+ * processes share the current GPU, device 0): A_p and B_p in device memory
+ * (tsblas_device_malloc), C in device memory on half of the processes and
+ * in host memory on the others, swapped from case to case; column-major
+ * ('T','N') and interleaved ('N','T') blocks, and 'C','N' and 'N','C' for
+ * complex; widths 1, 4, 17, 64 and three M != N; local row counts that
+ * differ, one of them 0; the argument errors above with device pointers,
+ * and a process whose A and B lie in different memories, or whose C is in
+ * device memory while A and B are in host memory: its error, agreed on by
+ * every process.  Without a usable GPU on every process it prints SKIP and
+ * exits 77.
  * Exit status 0 when every check passed on every process.
  */
 #include <config.h>
@@ -60,6 +75,9 @@ typedef int64_t idx_t;
 
 static int rank, nprocs, failures;
 
+/* --device: the block vectors A_p and B_p are passed in device memory. */
+static int device_mode;
+
 /* One line per failure, written at once so that the processes' lines do
    not mix. */
 static void fail(const char *format, const char *what, long value)
@@ -71,6 +89,69 @@ static void fail(const char *format, const char *what, long value)
     snprintf(line + length, sizeof line - (size_t)length, format, what, value);
     fprintf(stderr, "%s\n", line);
     failures++;
+}
+
+/* ------------------------------------------------------------ memories
+ * Every array is made and checked in host memory.  The routine gets the
+ * host array itself, or a copy in device memory, which is copied back
+ * before the checks.  A copy that fails leaves nothing to check: the test
+ * stops on every process. */
+
+static void device_failure(const char *what)
+{
+    fprintf(stderr, "%s process %d: %s: %s\n", ROUTINE_NAME("TSMTTSM_MPI"), rank, what,
+            tsblas_last_error_message());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* The COUNT scalars of HOST as the routine gets them: HOST itself, or, when
+   ON_DEVICE, a copy in device memory (COUNT >= 1). */
+static scalar_t *placed_copy(scalar_t *host, idx_t count, int on_device)
+{
+    void *device;
+
+    if (!on_device || host == NULL)
+        return host;
+    if (tsblas_device_malloc(&device, sizeof(scalar_t) * (size_t)count) != 0)
+        device_failure("tsblas_device_malloc");
+    if (tsblas_set_matrix((tsblas_int)count, 1, sizeof(scalar_t), host, (tsblas_int)count,
+                          device, (tsblas_int)count) != 0)
+        device_failure("tsblas_set_matrix");
+    return device;
+}
+
+/* HOST's COUNT scalars into PLACED, its copy in device memory (nothing to
+   do when PLACED is HOST itself). */
+static void copy_to_placed(scalar_t *placed, const scalar_t *host, idx_t count)
+{
+    if (placed != host
+        && tsblas_set_matrix((tsblas_int)count, 1, sizeof(scalar_t), host, (tsblas_int)count,
+                             placed, (tsblas_int)count) != 0)
+        device_failure("tsblas_set_matrix");
+}
+
+/* The other way: the COUNT scalars of PLACED into HOST. */
+static void copy_from_placed(scalar_t *host, const scalar_t *placed, idx_t count)
+{
+    if (placed != host
+        && tsblas_get_matrix((tsblas_int)count, 1, sizeof(scalar_t), placed, (tsblas_int)count,
+                             host, (tsblas_int)count) != 0)
+        device_failure("tsblas_get_matrix");
+}
+
+static void free_placed(scalar_t *placed, const scalar_t *host)
+{
+    if (placed != host)
+        tsblas_device_free(placed);
+}
+
+/* 1 when every process of COMM can run the local products on a GPU. */
+static int gpu_on_every_process(MPI_Comm comm)
+{
+    int here = tsblas_gpu_available(), everywhere;
+
+    MPI_Allreduce(&here, &everywhere, 1, MPI_INT, MPI_MIN, comm);
+    return everywhere;
 }
 
 /* ------------------------------------------------------------ XERBLA
@@ -120,9 +201,10 @@ static scalar_t global_b(idx_t l, idx_t j) { return element(SEED_B, l, j); }
 static scalar_t global_c(idx_t i, idx_t j) { return element(SEED_C, i, j); }
 
 /* How the global rows are spread over NP processes. */
-enum distribution { EVEN, UNEVEN, FIRST_EMPTY, LAST_ONLY, ALL_EMPTY, NDISTRIBUTIONS };
+enum distribution { EVEN, UNEVEN, FIRST_EMPTY, LAST_ONLY, ALL_EMPTY, ONE_EMPTY, NDISTRIBUTIONS };
 static const char *const distribution_names[] = {
-    "even", "uneven", "first process empty", "all rows on the last process", "no rows"
+    "even", "uneven", "first process empty", "all rows on the last process", "no rows",
+    "uneven, one process empty"
 };
 
 static idx_t rows_on(enum distribution dist, int p, int np)
@@ -136,6 +218,11 @@ static idx_t rows_on(enum distribution dist, int p, int np)
         return p == 0 && np > 1 ? 0 : 311 + 17 * p;
     case LAST_ONLY:
         return p == np - 1 ? 777 : 0;
+    case ONE_EMPTY:
+        /* The empty one in the middle: on 4 processes a node of the
+           summation tree (X(mpi_allsum)) that receives a partial and sends
+           the sum on. */
+        return np > 1 && p == np / 2 ? 0 : 1000 + 437 * p;
     default:
         return 0;
     }
@@ -215,26 +302,36 @@ struct problem {
     tsblas_int m, n;
     scalar_t alpha, beta;
     enum distribution dist;
+    int ab_on_device, c_on_device;      /* this process's memories */
 };
 
-/* The ratio test of the result C against the global reference. */
+/* The ratio test of the result C against the global reference.  The
+   global op(A) and op(B) are tabulated first, row i of op(A) and column j
+   of op(B) contiguous, so that the innermost loop hashes nothing. */
 static double ratio_of(const struct problem *pb, idx_t kglobal, const scalar_t *c, idx_t ldc)
 {
     double worst = 0;
-    idx_t i, j, l;
+    idx_t reads = pb->alpha != 0 ? kglobal : 0, i, j, l;
+    scalar_t *rows_a = malloc(sizeof(scalar_t) * (size_t)(pb->m * reads + 1));
+    scalar_t *columns_b = malloc(sizeof(scalar_t) * (size_t)(reads * pb->n + 1));
 
+    for (i = 0; i < pb->m; i++)
+        for (l = 0; l < reads; l++)
+            rows_a[l + i * reads] = global_a(i, l);
+    for (j = 0; j < pb->n; j++)
+        for (l = 0; l < reads; l++)
+            columns_b[l + j * reads] = global_b(l, j);
     for (j = 0; j < pb->n; j++)
         for (i = 0; i < pb->m; i++) {
             ref_t sum = 0, reference;
             ref_real_t gauge = 0, err;
             double ratio;
 
-            if (pb->alpha != 0)
-                for (l = 0; l < kglobal; l++) {
-                    ref_t x = global_a(i, l), y = global_b(l, j);
-                    sum += x * y;
-                    gauge += abs1(x) * abs1(y);
-                }
+            for (l = 0; l < reads; l++) {
+                ref_t x = rows_a[l + i * reads], y = columns_b[l + j * reads];
+                sum += x * y;
+                gauge += abs1(x) * abs1(y);
+            }
             reference = (ref_t)pb->alpha * sum;
             gauge *= abs1((ref_t)pb->alpha);
             if (pb->beta != 0) {
@@ -243,14 +340,16 @@ static double ratio_of(const struct problem *pb, idx_t kglobal, const scalar_t *
             }
             err = abs1((ref_t)c[i + j * ldc] - reference);
             if (err != err)
-                return INFINITY;
-            if (gauge == 0)
+                ratio = INFINITY;
+            else if (gauge == 0)
                 ratio = err == 0 ? 0 : INFINITY;
             else
                 ratio = (double)(err / (EPS * (kglobal > 1 ? kglobal : 1) * gauge));
             if (ratio > worst)
                 worst = ratio;
         }
+    free(rows_a);
+    free(columns_b);
     return worst;
 }
 
@@ -284,8 +383,8 @@ static int same_bits_everywhere(const scalar_t *c, idx_t m, idx_t n, idx_t ldc, 
 static void run_case(const struct problem *pb, MPI_Comm comm, const char *label)
 {
     int me, np;
-    idx_t k, first, kglobal, lda, ldb, ldc = pb->m + 2, i, j;
-    scalar_t *a = NULL, *b = NULL, *c, *first_result;
+    idx_t k, first, kglobal, lda, ldb, ldc = pb->m + 2, a_count, b_count, c_count, i, j;
+    scalar_t *a = NULL, *b = NULL, *c, *first_result, *placed_a, *placed_b, *placed_c;
     tsblas_int info, info2;
     double ratio;
     int reads = pb->alpha != 0;
@@ -297,50 +396,89 @@ static void run_case(const struct problem *pb, MPI_Comm comm, const char *label)
     kglobal = first_row_of(pb->dist, np, np);
     lda = (pb->transa == 'N' ? pb->m : k) + 3;
     ldb = (pb->transb == 'N' ? k : pb->n) + 1;
+    a_count = lda * (pb->transa == 'N' ? k : pb->m) + 1;
+    b_count = ldb * (pb->transb == 'N' ? pb->n : k) + 1;
+    c_count = ldc * pb->n;
     if (reads) {
         /* ALPHA = 0: A and B must not be read, so none are passed. */
-        a = malloc(sizeof(scalar_t) * (size_t)(lda * (pb->transa == 'N' ? k : pb->m) + 1));
-        b = malloc(sizeof(scalar_t) * (size_t)(ldb * (pb->transb == 'N' ? pb->n : k) + 1));
+        a = malloc(sizeof(scalar_t) * (size_t)a_count);
+        b = malloc(sizeof(scalar_t) * (size_t)b_count);
         store_a(pb->transa, pb->m, k, first, a, lda);
         store_b(pb->transb, pb->n, k, first, b, ldb);
     }
-    c = malloc(sizeof(scalar_t) * (size_t)(ldc * pb->n));
-    first_result = malloc(sizeof(scalar_t) * (size_t)(ldc * pb->n));
+    c = malloc(sizeof(scalar_t) * (size_t)c_count);
+    first_result = malloc(sizeof(scalar_t) * (size_t)c_count);
+    placed_a = placed_copy(a, a_count, pb->ab_on_device);
+    placed_b = placed_copy(b, b_count, pb->ab_on_device);
 
     fill_c(pb->m, pb->n, pb->beta, c, ldc);
+    placed_c = placed_copy(c, c_count, pb->c_on_device);
     info = API(tsmttsm_mpi)(pb->transa, pb->transb, pb->m, pb->n, (tsblas_int)k,
-                            TO_API(pb->alpha), a, (tsblas_int)lda, b, (tsblas_int)ldb,
-                            TO_API(pb->beta), c, (tsblas_int)ldc, comm);
-    memcpy(first_result, c, sizeof(scalar_t) * (size_t)(ldc * pb->n));
+                            TO_API(pb->alpha), placed_a, (tsblas_int)lda, placed_b,
+                            (tsblas_int)ldb, TO_API(pb->beta), placed_c, (tsblas_int)ldc, comm);
+    copy_from_placed(c, placed_c, c_count);
+    memcpy(first_result, c, sizeof(scalar_t) * (size_t)c_count);
     fill_c(pb->m, pb->n, pb->beta, c, ldc);
+    copy_to_placed(placed_c, c, c_count);
     info2 = API(tsmttsm_mpi)(pb->transa, pb->transb, pb->m, pb->n, (tsblas_int)k,
-                             TO_API(pb->alpha), a, (tsblas_int)lda, b, (tsblas_int)ldb,
-                             TO_API(pb->beta), c, (tsblas_int)ldc, comm);
+                             TO_API(pb->alpha), placed_a, (tsblas_int)lda, placed_b,
+                             (tsblas_int)ldb, TO_API(pb->beta), placed_c, (tsblas_int)ldc, comm);
+    copy_from_placed(c, placed_c, c_count);
 
     if (info != 0 || info2 != 0)
         fail("%s: INFO = %ld", label, (long)(info != 0 ? info : info2));
     ratio = ratio_of(pb, kglobal, c, ldc);
-    if (!(ratio < THRESHOLD))
+    if (ratio == INFINITY)
+        fail("%s: NaN or Inf in C, or C wrong where the reference is exact (%ld)", label, 0);
+    else if (!(ratio < THRESHOLD))
         fail("%s: ratio %ld (x 1/100) over the threshold", label, (long)(ratio * 100));
     for (j = 0; j < pb->n; j++)
         for (i = pb->m; i < ldc; i++)
             if (memcmp(&c[i + j * ldc], &(scalar_t){ sentinel() }, sizeof(scalar_t)))
                 fail("%s: C written below row M, in column %ld", label, (long)j);
-    if (memcmp(first_result, c, sizeof(scalar_t) * (size_t)(ldc * pb->n)))
+    if (memcmp(first_result, c, sizeof(scalar_t) * (size_t)c_count))
         fail("%s: a second call gave other bits (%ld)", label, 0);
     if (!same_bits_everywhere(c, pb->m, pb->n, ldc, comm))
         fail("%s: the processes got different bits (%ld)", label, 0);
+    free_placed(placed_a, a);
+    free_placed(placed_b, b);
+    free_placed(placed_c, c);
     free(a);
     free(b);
     free(c);
     free(first_result);
 }
 
-static void numerical_tests(void)
+/* The (ALPHA, BETA) pairs of the cases: BETA = 0 on a C of NaN, general
+   values, BETA = 1, and ALPHA = 0 (A and B not read). */
+static void set_scalars(struct problem *pb, int which)
+{
+    switch (which) {
+    case 0: pb->alpha = 1; pb->beta = 0; break;
+#if TSBLAS_COMPLEX
+    case 1: pb->alpha = -0.5 + 0.25 * I; pb->beta = 2 - 1 * I; break;
+#else
+    case 1: pb->alpha = -0.5; pb->beta = 2; break;
+#endif
+    case 2: pb->alpha = 2; pb->beta = 1; break;
+    default: pb->alpha = 0; pb->beta = 0.5; break;
+    }
+}
+
+static void describe(const struct problem *pb, char *label, size_t size)
+{
+    snprintf(label, size, "%c%c M=%d N=%d, %s, alpha=%g, beta=%g%s", pb->transa, pb->transb,
+             (int)pb->m, (int)pb->n, distribution_names[pb->dist], (double)REAL_PART(pb->alpha),
+             (double)REAL_PART(pb->beta),
+             !device_mode ? "" : pb->c_on_device ? ", C in device memory" : ", C in host memory");
+}
+
+/* Block vectors in host memory. */
+static void host_memory_tests(void)
 {
     static const char trans[] = { 'N', 'T', 'C' };
     static const tsblas_int shapes[][2] = { { 8, 8 }, { 5, 17 }, { 1, 1 }, { 16, 3 } };
-    struct problem pb;
+    struct problem pb = { 0 };
     char label[160];
     int d, ta, tb, index = 0;
     MPI_Comm halves;
@@ -353,19 +491,8 @@ static void numerical_tests(void)
                 pb.m = shapes[index % 4][0];
                 pb.n = shapes[index % 4][1];
                 pb.dist = (enum distribution)d;
-                switch (index % 4) {
-                case 0: pb.alpha = 1; pb.beta = 0; break;
-#if TSBLAS_COMPLEX
-                case 1: pb.alpha = -0.5 + 0.25 * I; pb.beta = 2 - 1 * I; break;
-#else
-                case 1: pb.alpha = -0.5; pb.beta = 2; break;
-#endif
-                case 2: pb.alpha = 2; pb.beta = 1; break;
-                default: pb.alpha = 0; pb.beta = 0.5; break;
-                }
-                snprintf(label, sizeof label, "%c%c M=%d N=%d, %s, alpha=%g, beta=%g",
-                         pb.transa, pb.transb, (int)pb.m, (int)pb.n, distribution_names[d],
-                         (double)REAL_PART(pb.alpha), (double)REAL_PART(pb.beta));
+                set_scalars(&pb, index % 4);
+                describe(&pb, label, sizeof label);
                 run_case(&pb, MPI_COMM_WORLD, label);
             }
 
@@ -382,15 +509,64 @@ static void numerical_tests(void)
     MPI_Comm_free(&halves);
 }
 
+/* Block vectors in device memory (--device): the local products run on the
+   GPU, C is read and written where it lives. */
+static void device_memory_tests(void)
+{
+    static const tsblas_int shapes[][2] = {
+        { 1, 1 }, { 4, 4 }, { 17, 17 }, { 64, 64 }, { 17, 4 }, { 1, 64 }, { 64, 17 }
+    };
+    /* Column-major and interleaved blocks, conjugated too for complex. */
+#if TSBLAS_COMPLEX
+    static const char orders[][2] = { { 'T', 'N' }, { 'N', 'T' }, { 'C', 'N' }, { 'N', 'C' } };
+#else
+    static const char orders[][2] = { { 'T', 'N' }, { 'N', 'T' } };
+#endif
+    /* BETA = 0 on NaN, general values, ALPHA = 0 (C := BETA*C alone). */
+    static const int scalar_pairs[] = { 0, 1, 3 };
+    const int nshapes = sizeof shapes / sizeof shapes[0];
+    const int norders = sizeof orders / sizeof orders[0];
+    const int npairs = sizeof scalar_pairs / sizeof scalar_pairs[0];
+    struct problem pb = { 0 };
+    char label[160];
+    int s, o, w, index = 0;
+
+    pb.dist = ONE_EMPTY;
+    pb.ab_on_device = 1;
+    for (s = 0; s < npairs; s++)
+        for (o = 0; o < norders; o++)
+            for (w = 0; w < nshapes; w++, index++) {
+                pb.transa = orders[o][0];
+                pb.transb = orders[o][1];
+                pb.m = shapes[w][0];
+                pb.n = shapes[w][1];
+                set_scalars(&pb, scalar_pairs[s]);
+                /* C in device memory on every other process, swapped from
+                   one case to the next: on one process too, both memories
+                   occur, and as the number of shapes is odd, each shape
+                   meets both with each pair of scalars. */
+                pb.c_on_device = (rank + index) % 2 == 0;
+                describe(&pb, label, sizeof label);
+                run_case(&pb, MPI_COMM_WORLD, label);
+            }
+}
+
 /* ------------------------------------------------------------ errors */
 
-/* The arguments of one call of the error tests. */
+/* The arrays of the error tests in host memory: A and B zero, C of
+   numbers.  The calls pass PASSED_A, PASSED_B and PASSED_C: with --device,
+   A and B in device memory and C in device memory (DEVICE_C) on the
+   processes of even rank, in host memory on the odd; else the host arrays. */
 enum { EM = 4, EN = 3, EK = 10 };
+static scalar_t error_a[EK * EM], error_b[EK * EN], error_c[EM * EN];
+static scalar_t *passed_a, *passed_b, *passed_c, *device_c;
+
+/* The arguments of one call of the error tests. */
 struct call {
     char transa;
     tsblas_int m, n, k, lda, ldc;
     scalar_t alpha;
-    const scalar_t *a;
+    const scalar_t *a, *b;
     scalar_t *c;
 };
 
@@ -404,27 +580,39 @@ static void other_n(struct call *x) { x->n -= 1; }
 static void other_alpha(struct call *x) { x->alpha = 2; }
 /* C inside A: A is zero, so C's numbers are A's and C stays as it was. */
 static void c_overlaps_a(struct call *x) { x->c = (scalar_t *)x->a + 5; }
+/* The memories the plain xTSMTTSM rejects (with --device, where A and B
+   are in device memory): A and B in different ones (argument 9, B's), C
+   in device memory while A and B are in host memory (12). */
+static void b_in_host_memory(struct call *x) { x->b = error_b; }
+static void a_in_host_memory(struct call *x) { x->a = error_a; }
+static void c_on_device_ab_in_host_memory(struct call *x)
+{
+    x->a = error_a;
+    x->b = error_b;
+    x->c = device_c;
+}
 
 /* Calls xTSMTTSM_MPI with process BAD's arguments (every process's when
    BAD < 0) changed by SPOIL, and
    checks that every process returns -EXPECTED, with its XERBLA called once
-   with the routine's name and EXPECTED, and C untouched. */
+   with the routine's name and EXPECTED, and C untouched, in host and in
+   device memory. */
 static void error_case(int bad, tsblas_int expected, const char *label,
                        void (*spoil)(struct call *))
 {
-    static scalar_t a[EK * EM], b[EK * EN], c[EM * EN], c_before[EM * EN];
     const scalar_t beta = 0;
-    struct call x = { 'T', EM, EN, EK, EK, EM, 1, a, c };
+    scalar_t c_before[EM * EN], device_c_after[EM * EN];
+    struct call x = { 'T', EM, EN, EK, EK, EM, 1, passed_a, passed_b, passed_c };
     tsblas_int info;
 
-    fill_c(EM, EN, 1, c, EM);
-    memcpy(c_before, c, sizeof c);
-    memset(a, 0, sizeof a);
-    memset(b, 0, sizeof b);
+    fill_c(EM, EN, 1, error_c, EM);
+    memcpy(c_before, error_c, sizeof c_before);
+    if (device_c != NULL)
+        copy_to_placed(device_c, error_c, EM * EN);
     if (rank == bad || bad < 0)
         spoil(&x);
     xerbla_calls = 0;
-    info = API(tsmttsm_mpi)(x.transa, 'N', x.m, x.n, x.k, TO_API(x.alpha), x.a, x.lda, b, EK,
+    info = API(tsmttsm_mpi)(x.transa, 'N', x.m, x.n, x.k, TO_API(x.alpha), x.a, x.lda, x.b, EK,
                             TO_API(beta), x.c, x.ldc, MPI_COMM_WORLD);
     if (info != -expected)
         fail("%s: INFO = %ld", label, (long)info);
@@ -433,8 +621,13 @@ static void error_case(int bad, tsblas_int expected, const char *label,
         fail("%s: XERBLA not called as expected (%ld calls)", label, (long)xerbla_calls);
     if (tsblas_last_error() != -expected)
         fail("%s: last error %ld", label, (long)tsblas_last_error());
-    if (memcmp(c, c_before, sizeof c))
+    if (memcmp(error_c, c_before, sizeof c_before))
         fail("%s: C written (%ld)", label, 0);
+    if (device_c != NULL) {
+        copy_from_placed(device_c_after, device_c, EM * EN);
+        if (memcmp(device_c_after, c_before, sizeof c_before))
+            fail("%s: C written in device memory (%ld)", label, 0);
+    }
 }
 
 static void error_tests(void)
@@ -442,6 +635,11 @@ static void error_tests(void)
     int last = nprocs - 1;
     scalar_t a[4] = { 0 }, c[4] = { 0 }, one = 1, zero = 0;
     tsblas_int info;
+
+    passed_a = placed_copy(error_a, EK * EM, device_mode);
+    passed_b = placed_copy(error_b, EK * EN, device_mode);
+    device_c = device_mode ? placed_copy(error_c, EM * EN, 1) : NULL;
+    passed_c = device_c != NULL && rank % 2 == 0 ? device_c : error_c;
 
     error_case(last, 8, "bad LDA on the last process", bad_lda);
     error_case(0, 1, "bad TRANSA on process 0", bad_transa);
@@ -454,6 +652,14 @@ static void error_tests(void)
         error_case(0, 4, "N differs on process 0", other_n);
         error_case(last, 6, "ALPHA differs on the last process", other_alpha);
     }
+    if (device_mode) {
+        error_case(last, 9, "B in host memory, A in device memory, on the last process",
+                   b_in_host_memory);
+        error_case(0, 9, "A in host memory, B in device memory, on process 0",
+                   a_in_host_memory);
+        error_case(last, 12, "C in device memory, A and B in host memory, on the last process",
+                   c_on_device_ab_in_host_memory);
+    }
 
     /* MPI_COMM_NULL: argument 14, found and reported on each process alone. */
     xerbla_calls = 0;
@@ -461,6 +667,11 @@ static void error_tests(void)
                             MPI_COMM_NULL);
     if (info != -14 || xerbla_calls != 1 || xerbla_info != 14)
         fail("%s: INFO = %ld", "MPI_COMM_NULL", (long)info);
+
+    free_placed(passed_a, error_a);
+    free_placed(passed_b, error_b);
+    if (device_c != NULL)
+        free_placed(device_c, error_c);
 }
 
 /* Outside MPI_Init .. MPI_Finalize: TSBLAS_ERR_MPI, no XERBLA. */
@@ -484,16 +695,33 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    device_mode = argc == 2 && strcmp(argv[1], "--device") == 0;
+    if (argc > 2 || (argc == 2 && !device_mode)) {
+        if (rank == 0)
+            fprintf(stderr, "usage: %s [--device]\n", argv[0]);
+        MPI_Finalize();
+        return 2;
+    }
+    /* Every process skips, so that the launcher returns 77 too. */
+    if (device_mode && !gpu_on_every_process(MPI_COMM_WORLD)) {
+        if (rank == 0)
+            printf("SKIP: %s --device: no usable GPU\n", ROUTINE_NAME("TSMTTSM_MPI"));
+        MPI_Finalize();
+        return 77;
+    }
 
-    numerical_tests();
+    if (device_mode)
+        device_memory_tests();
+    else
+        host_memory_tests();
     error_tests();
 
     MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     MPI_Finalize();
     outside_mpi_test("after MPI_Finalize");
     if (rank == 0)
-        printf("%s on %d process%s: %s\n", ROUTINE_NAME("TSMTTSM_MPI"), nprocs,
-               nprocs == 1 ? "" : "es",
+        printf("%s on %d process%s%s: %s\n", ROUTINE_NAME("TSMTTSM_MPI"), nprocs,
+               nprocs == 1 ? "" : "es", device_mode ? ", block vectors in device memory" : "",
                total == 0 && failures == 0 ? "all tests passed" : "FAILED");
     return total == 0 && failures == 0 ? 0 : 1;
 }
