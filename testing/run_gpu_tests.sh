@@ -13,11 +13,15 @@
 #   --no-sanitize  skip compute-sanitizer
 #   --no-bench     skip tsblas_bench
 #   --bench-args "ARGS"  arguments of tsblas_bench (default: --gpu)
+#   --mpi-only     only the MPI tests (no other test, sanitizer or bench)
 #
 # The tests: testing/gpu_*, gpu_semantics again with each path of
 # xTSMTTSM and xTSMM forced (TSBLAS_GPU_TSM_PATH, quick case sets), and,
 # when present, the harness's device input (testing/test_tsblas
-# testing/test_device.in).  compute-sanitizer runs the GPU tests with
+# testing/test_device.in); in a build with MPI, xTSMTTSM_MPI with its block
+# vectors in device memory on 1, 2 and 4 processes sharing the GPU
+# (testing/mpi_tsmttsm_gpu_np*.mpitest, launched by testing/mpi_launch.sh
+# with the build's MPIEXEC).  compute-sanitizer runs the GPU tests with
 # TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
 # all of them, racecheck, initcheck and synccheck on gpu_semantics and
 # gpu_placement, all runs at once.  Exit status: 0 when every test passed
@@ -27,17 +31,19 @@ set -u
 sanitize=yes
 bench=yes
 bench_args=--gpu
+single_process=yes
 while test $# -gt 0; do
   case $1 in
     --no-sanitize) sanitize=no; shift ;;
     --no-bench) bench=no; shift ;;
     --bench-args) bench_args=$2; shift 2 ;;
+    --mpi-only) single_process=no; sanitize=no; bench=no; shift ;;
     -*) echo "run_gpu_tests.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 if test $# -ne 2; then
-  sed -n '2,25p' "$0" >&2
+  sed -n '2,30p' "$0" >&2
   exit 2
 fi
 build=$1
@@ -53,8 +59,28 @@ say() {
   echo "$*" | tee -a "$summary"
 }
 
+# run_logged NAME COMMAND...: runs COMMAND, its output in LOGS/NAME.log;
+# sets result (PASS, SKIP for exit 77, else FAIL, and then status=1) and
+# seconds.
+run_logged() {
+  name=$1
+  shift
+  start=`date +%s`
+  "$@" > "$logs/$name.log" 2>&1
+  case $? in
+    0) result=PASS ;;
+    77) result=SKIP ;;
+    *) result=FAIL; status=1 ;;
+  esac
+  seconds=$((`date +%s` - start))
+}
+
 gpu_tests=
-for t in gpu_semantics gpu_placement gpu_concurrency gpu_indexing64 gpu_gemm_interposer; do
+single_process_tests=
+if test $single_process = yes; then
+  single_process_tests="gpu_semantics gpu_placement gpu_concurrency gpu_indexing64 gpu_gemm_interposer"
+fi
+for t in $single_process_tests; do
   if test -x "testing/$t"; then
     if head -c 2 "testing/$t" | grep -q '#!'; then
       say "testing/$t is a libtool wrapper: configure the build with --disable-shared"
@@ -70,45 +96,53 @@ done
 say "== device"
 (nvidia-smi -L 2>&1 || echo "nvidia-smi not available") | tee -a "$summary"
 
-say "== GPU tests"
+if test $single_process = yes; then
+  say "== GPU tests"
+fi
 for t in $gpu_tests; do
-  start=`date +%s`
-  "testing/$t" > "$logs/$t.log" 2>&1
-  rc=$?
-  end=`date +%s`
-  case $rc in
-    0) result=PASS ;;
-    77) result=SKIP ;;
-    *) result=FAIL; status=1 ;;
-  esac
-  say "$result: $t ($((end - start)) s) `tail -n 1 "$logs/$t.log"`"
+  run_logged $t "testing/$t"
+  say "$result: $t ($seconds s) `tail -n 1 "$logs/$t.log"`"
 done
 # Each path of xTSMTTSM and xTSMM forced on every call (quick case sets):
 # the table sends only some widths to each, and each must be right on all.
-if test -x testing/gpu_semantics; then
+if test $single_process = yes && test -x testing/gpu_semantics; then
   for path in direct staged-small staged-large tensor fma; do
-    TSBLAS_GPU_TSM_PATH=$path TSBLAS_GPU_TEST_QUICK=1 testing/gpu_semantics \
-      > "$logs/gpu_semantics-$path.log" 2>&1
-    case $? in
-      0) result=PASS ;;
-      77) result=SKIP ;;
-      *) result=FAIL; status=1 ;;
-    esac
+    run_logged gpu_semantics-$path env TSBLAS_GPU_TSM_PATH=$path TSBLAS_GPU_TEST_QUICK=1 \
+      testing/gpu_semantics
     say "$result: gpu_semantics, path $path forced `tail -n 1 "$logs/gpu_semantics-$path.log"`"
   done
 fi
 srcdir=`sed -n 's/^abs_top_srcdir = //p' Makefile`
-rc=none
-if test -x testing/test_tsblas && test -f "$srcdir/testing/test_device.in"; then
-  testing/test_tsblas "$srcdir/testing/test_device.in" > "$logs/test_device.log" 2>&1
-  rc=$?
+if test $single_process = yes; then
+  rc=none
+  if test -x testing/test_tsblas && test -f "$srcdir/testing/test_device.in"; then
+    testing/test_tsblas "$srcdir/testing/test_device.in" > "$logs/test_device.log" 2>&1
+    rc=$?
+  fi
+  case $rc in
+    none) say "SKIP: test_device.in (no harness or input file)" ;;
+    0) say "PASS: test_tsblas test_device.in" ;;
+    77) say "SKIP: test_tsblas test_device.in" ;;
+    *) say "FAIL: test_tsblas test_device.in (exit $rc)"; status=1 ;;
+  esac
 fi
-case $rc in
-  none) say "SKIP: test_device.in (no harness or input file)" ;;
-  0) say "PASS: test_tsblas test_device.in" ;;
-  77) say "SKIP: test_tsblas test_device.in" ;;
-  *) say "FAIL: test_tsblas test_device.in (exit $rc)"; status=1 ;;
-esac
+
+say "== MPI tests on the GPU"
+if test ! -f libtsblas_mpi.la; then
+  say "SKIP: MPI tests (this build has no MPI)"
+elif test ! -x testing/mpi_tsmttsm_s || test ! -x testing/mpi_tsmttsm_z; then
+  say "testing/mpi_tsmttsm_* missing: run 'make check' (or make -C BUILD_DIR check TESTS=) first"
+  status=1
+else
+  mpiexec=`sed -n 's/^MPIEXEC = //p' Makefile`
+  for processes in 1 2 4; do
+    t=mpi_tsmttsm_gpu_np$processes
+    run_logged $t env MPIEXEC="$mpiexec" sh "$srcdir/testing/mpi_launch.sh" \
+      "$srcdir/testing/$t.mpitest"
+    say "$result: $t ($seconds s)" \
+      "`grep -c 'all tests passed' "$logs/$t.log"` of 4 precisions passed"
+  done
+fi
 
 if test $sanitize = yes; then
   say "== compute-sanitizer (TSBLAS_GPU_TEST_QUICK=1, the runs side by side)"
