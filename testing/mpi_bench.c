@@ -16,15 +16,24 @@
  *   Tc  all P processes with one row each: the cost of the communication
  *       and the agreement alone, which is what the distribution adds to
  *       the local products (the rest of Tp - T1 is their contention for the
- *       machine's cores and memory bandwidth).
+ *       machine's cores and memory bandwidth);
+ *   Tplain  the plain DTSMTTSM('T', 'N', ...) on the same X, by process 0
+ *       alone while the others sleep, as for T1,
+ * and Tplain/T1, the speed of DTSMTTSM_MPI relative to the plain call
+ * on one process's data (100 %: the distribution costs nothing).
  * X lives in device memory when the process can use a GPU
  * (tsblas_gpu_available), so that the local products run there, else in
- * host memory.  Give every process the same share of the machine: on the
- * host OMP_NUM_THREADS (the cores over the processes), with GPUs one GPU per
+ * host memory; the Gram matrix, 64 x 64 at most, is in host memory.  Give
+ * every process the same share of the machine: on the host
+ * OMP_NUM_THREADS (the cores over the processes), with GPUs one GPU per
  * process, e.g. with OpenMPI
  *     mpirun -np 4 sh -c 'CUDA_VISIBLE_DEVICES=$OMPI_COMM_WORLD_LOCAL_RANK \
  *         exec testing/mpi_bench 28'
- * One line per width, printed by process 0.
+ * (Processes that see the same GPU share it: all run on their current
+ * device, device 0 unless CUDA_VISIBLE_DEVICES says otherwise.)
+ * One line per width, printed by process 0; the columns after Tc, Tplain
+ * and Tplain/T1, came last, so that readers of the earlier ones need no
+ * change.
  */
 #include <config.h>
 #include <stdint.h>
@@ -57,21 +66,30 @@ static int compare_doubles(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* The median over REPS calls of the longest time of a call over the
-   processes of COMM; every process of WORLD takes part in the barriers, the
-   ones outside COMM (MPI_COMM_NULL) only wait, asleep. */
-static double median_time(const double *x, int k, int ld, int width, int reps, MPI_Comm comm,
-                          double *times, int *info)
+/* The routine a timing calls: DTSMTTSM_MPI, or the plain DTSMTTSM. */
+enum routine { DISTRIBUTED, PLAIN };
+
+/* The median over REPS calls of the longest time of a call of ROUTINE
+   over the processes of COMM (the distributed routine's communicator; for
+   the plain one, the processes that call it); every process of WORLD
+   takes part in the barriers, the ones outside COMM (MPI_COMM_NULL) only
+   wait, asleep. */
+static double median_time(enum routine routine, const double *x, int k, int ld, int width,
+                          int reps, MPI_Comm comm, double *times, int *info)
 {
     double gram[64 * 64], start, mine, longest;
-    int r;
+    int r, status;
 
     *info = 0;
     for (r = 0; r < reps; r++) {
         MPI_Barrier(MPI_COMM_WORLD);
         start = MPI_Wtime();
         if (comm != MPI_COMM_NULL) {
-            int status = (int)tsblas_dtsmttsm_mpi('T', 'N', width, width, k, 1.0, x, ld, x, ld,
+            if (routine == PLAIN)
+                status = (int)tsblas_dtsmttsm('T', 'N', width, width, k, 1.0, x, ld, x, ld, 0.0,
+                                              gram, width);
+            else
+                status = (int)tsblas_dtsmttsm_mpi('T', 'N', width, width, k, 1.0, x, ld, x, ld,
                                                   0.0, gram, width, comm);
             if (status != 0)
                 *info = status;
@@ -92,8 +110,11 @@ static double number(size_t position)
 }
 
 /* The K-by-WIDTH X, in device memory when ON_GPU (filled through a host
-   buffer of a bounded number of rows, so that host memory need not hold X),
-   else in host memory; NULL when it cannot be had. */
+   buffer of a bounded number of rows, so that host memory need not hold X,
+   one column of the piece at a time: a copy with the leading dimension K
+   would have a pitch of 8*K bytes, and CUDA refuses a 2D copy whose pitch
+   exceeds cudaDevAttrMaxPitch, 2**31 - 1 bytes on current GPUs, that is
+   from 2**28 rows on), else in host memory; NULL when it cannot be had. */
 static double *make_x(int k, int width, int on_gpu)
 {
     enum { PIECE_ROWS = 1 << 20 };
@@ -116,7 +137,11 @@ static double *make_x(int k, int width, int on_gpu)
         for (j = 0; j < width; j++)
             for (r = 0; r < rows; r++)
                 piece[r + (size_t)j * rows] = number(first + r + (size_t)j * k);
-        if (tsblas_set_matrix(rows, width, sizeof(double), piece, rows, x + first, k) != 0)
+        for (j = 0; j < width; j++)
+            if (tsblas_set_matrix(rows, 1, sizeof(double), piece + (size_t)j * rows, rows,
+                                  x + first + (size_t)j * k, rows) != 0)
+                break;
+        if (j < width)
             break;
     }
     if (piece == NULL || first < k) {
@@ -134,7 +159,7 @@ int main(int argc, char **argv)
     int reps = argc > 2 ? atoi(argv[2]) : 21;
     static const int default_widths[] = { 8, 32 };
     int nwidths = argc > 3 ? argc - 3 : 2;
-    int rank, size, w, info1, infop, infoc, on_gpu, k;
+    int rank, size, w, info1, infop, infoc, infoplain, on_gpu, k;
     double *x, *times;
 
     MPI_Init(&argc, &argv);
@@ -154,12 +179,13 @@ int main(int argc, char **argv)
     on_gpu = tsblas_gpu_available();
     if (rank == 0)
         printf("DTSMTTSM_MPI weak scaling, %d rows (2^%d) per process, on the %s, median of %d\n"
-               "%9s %6s %12s %12s %11s %11s %12s\n", k, log2_rows, on_gpu ? "GPU" : "host", reps,
-               "processes", "width", "T1 [ms]", "Tp [ms]", "GB/s/proc", "T1/Tp", "Tc [ms]");
+               "%9s %6s %12s %12s %11s %11s %12s %12s %11s\n", k, log2_rows,
+               on_gpu ? "GPU" : "host", reps, "processes", "width", "T1 [ms]", "Tp [ms]",
+               "GB/s/proc", "T1/Tp", "Tc [ms]", "Tplain [ms]", "Tplain/T1");
 
     for (w = 0; w < nwidths; w++) {
         int width = argc > 3 ? atoi(argv[3 + w]) : default_widths[w];
-        double t1, tp, tc;
+        double t1, tp, tc, tplain;
 
         x = make_x(k, width, on_gpu);
         if (x == NULL) {
@@ -168,14 +194,18 @@ int main(int argc, char **argv)
             MPI_Abort(MPI_COMM_WORLD, 2);
         }
 
-        t1 = median_time(x, k, k, width, reps, rank == 0 ? MPI_COMM_SELF : MPI_COMM_NULL,
-                         times, &info1);
-        tp = median_time(x, k, k, width, reps, MPI_COMM_WORLD, times, &infop);
-        tc = median_time(x, 1, k, width, reps, MPI_COMM_WORLD, times, &infoc);
+        t1 = median_time(DISTRIBUTED, x, k, k, width, reps,
+                         rank == 0 ? MPI_COMM_SELF : MPI_COMM_NULL, times, &info1);
+        tplain = median_time(PLAIN, x, k, k, width, reps,
+                             rank == 0 ? MPI_COMM_SELF : MPI_COMM_NULL, times, &infoplain);
+        tp = median_time(DISTRIBUTED, x, k, k, width, reps, MPI_COMM_WORLD, times, &infop);
+        tc = median_time(DISTRIBUTED, x, 1, k, width, reps, MPI_COMM_WORLD, times, &infoc);
         if (rank == 0)
-            printf("%9d %6d %12.3f %12.3f %11.2f %10.1f%% %12.3f%s\n", size, width, t1 * 1e3,
-                   tp * 1e3, 8.0 * k * width / tp / 1e9, 100 * t1 / tp, tc * 1e3,
-                   info1 != 0 || infop != 0 || infoc != 0 ? "  (a call FAILED)" : "");
+            printf("%9d %6d %12.3f %12.3f %11.2f %10.1f%% %12.3f %12.3f %10.1f%%%s\n", size,
+                   width, t1 * 1e3, tp * 1e3, 8.0 * k * width / tp / 1e9, 100 * t1 / tp,
+                   tc * 1e3, tplain * 1e3, 100 * tplain / t1,
+                   info1 != 0 || infop != 0 || infoc != 0 || infoplain != 0 ? "  (a call FAILED)"
+                                                                            : "");
         if (on_gpu)
             tsblas_device_free(x);
         else
