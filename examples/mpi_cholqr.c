@@ -13,8 +13,18 @@
  * after each pass and exits with status 1 when the second is not below
  * 1e-12 or a call failed, so make check runs it (mpirun -np 4).
  *
- * Run: mpirun -np 4 examples/mpi_cholqr [rows per process]
+ * When a process has a GPU (tsblas_gpu_available), its X and Q live in
+ * device memory: the Gram matrices (DTSMTTSM_MPI) and Q = X*R**(-1)
+ * (DTSMM) are computed on the GPU, the small G, R and R**(-1) stay in host
+ * memory, where the Cholesky factorization runs.  The same calls serve
+ * both memories: tsblas runs each where its block vectors are.
+ *
+ * Run: mpirun -np 4 examples/mpi_cholqr [ROWS]
+ * Process p holds ROWS*(2+p)/2 rows: ROWS (default 20000, at least 8) on
+ * process 0, 2.5*ROWS on process 3.  mpirun -np 4 examples/mpi_cholqr
+ * 4194304 gives every process 2**22 rows or more.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -108,30 +118,75 @@ static int cholqr(const double *x, double *q, int k, MPI_Comm comm)
     return (int)tsblas_dtsmm('N', 'N', k, W, W, 1.0, x, ld, rinv, W, 0.0, q, ld);
 }
 
+/* A K-by-W block vector: in device memory when ON_GPU, else in host
+   memory; NULL when it cannot be had. */
+static double *allocate_block(int k, int on_gpu)
+{
+    size_t bytes = sizeof(double) * (size_t)(k > 0 ? k : 1) * W;
+    void *device;
+
+    if (!on_gpu)
+        return malloc(bytes);
+    return tsblas_device_malloc(&device, bytes) == 0 ? device : NULL;
+}
+
+static void free_block(double *x, int on_gpu)
+{
+    if (on_gpu)
+        tsblas_device_free(x);
+    else
+        free(x);
+}
+
 int main(int argc, char **argv)
 {
-    int rank, size, k, i, j, first = 0, info1, info2, info3, info4, status;
-    double *x, *q1, *q2, loss1, loss2;
+    int rank, size, base, k, i, j, on_gpu, gpus, info1, info2, info3, info4, status;
+    long long rows = 0, first = 0;
+    double *x_host, *x, *q1, *q2, scale[W], loss1, loss2;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
 
     /* Uneven rows: process p holds (1 + p/2) * base of them. */
-    k = (argc > 1 ? atoi(argv[1]) : 20000) * (2 + rank) / 2;
-    MPI_Exscan(&k, &first, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    base = argc > 1 ? atoi(argv[1]) : 20000;
+    if (base < W || base > INT_MAX / (size + 1)) {
+        if (rank == 0)
+            fprintf(stderr, "usage: mpirun -np P %s [ROWS], %d <= ROWS <= %d\n", argv[0], W,
+                    INT_MAX / (size + 1));
+        MPI_Finalize();
+        return 2;
+    }
+    k = base * (2 + rank) / 2;
+    rows = k;
+    MPI_Exscan(&rows, &first, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0)
         first = 0;
+    on_gpu = tsblas_gpu_available();
+    MPI_Reduce(&on_gpu, &gpus, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
 
-    x = malloc(sizeof(double) * (size_t)(k > 0 ? k : 1) * W);
-    q1 = malloc(sizeof(double) * (size_t)(k > 0 ? k : 1) * W);
-    q2 = malloc(sizeof(double) * (size_t)(k > 0 ? k : 1) * W);
     /* Nearly parallel vectors: column j is column 0 plus 10**(-0.8 j) times
-       its own numbers, so cond(X) is about 10**5.6. */
+       its own numbers, so cond(X) is about 10**5.6.  Made in host memory,
+       then copied to the GPU. */
     for (j = 0; j < W; j++)
+        scale[j] = j > 0 ? pow(10, -0.8 * j) : 0;
+    x_host = malloc(sizeof(double) * (size_t)(k > 0 ? k : 1) * W);
+    for (j = 0; x_host != NULL && j < W; j++)
         for (i = 0; i < k; i++)
-            x[i + (size_t)j * k] = hashed((uint64_t)(first + i), 0)
-                + (j > 0 ? pow(10, -0.8 * j) * hashed((uint64_t)(first + i), (uint64_t)j) : 0);
+            x_host[i + (size_t)j * k] = hashed((uint64_t)(first + i), 0)
+                + (j > 0 ? scale[j] * hashed((uint64_t)(first + i), (uint64_t)j) : 0);
+    x = on_gpu ? allocate_block(k, on_gpu) : x_host;
+    q1 = allocate_block(k, on_gpu);
+    q2 = allocate_block(k, on_gpu);
+    if (x_host == NULL || x == NULL || q1 == NULL || q2 == NULL
+        || (on_gpu && tsblas_set_matrix(k, W, sizeof(double), x_host, k > 0 ? k : 1, x,
+                                        k > 0 ? k : 1) != 0)) {
+        fprintf(stderr, "mpi_cholqr: process %d: cannot make X and Q (%d x %d doubles each) in "
+                "%s memory\n", rank, k, W, on_gpu ? "device" : "host");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    if (on_gpu)
+        free(x_host);
 
     info1 = cholqr(x, q1, k, MPI_COMM_WORLD);
     loss1 = loss_of_orthogonality(q1, k, MPI_COMM_WORLD, &info2);
@@ -141,15 +196,21 @@ int main(int argc, char **argv)
     status = info1 != 0 || info2 != 0 || info3 != 0 || info4 != 0 || !(loss2 < 1e-12);
     if (rank == 0) {
         printf("CholQR of %d vectors on %d process%s (rows per process: %d .. %d)\n", W, size,
-               size == 1 ? "" : "es", k, k * (1 + size) / 2);
+               size == 1 ? "" : "es", k, base * (1 + size) / 2);
+        if (gpus == size)
+            printf("  X and Q in device memory: the products ran on the GPU\n");
+        else if (gpus == 0)
+            printf("  X and Q in host memory: the products ran on the host\n");
+        else
+            printf("  X and Q in device memory on %d of the %d processes\n", gpus, size);
         printf("  CholQR : ||Q**T*Q - I||_F = %.3e\n", loss1);
         printf("  CholQR2: ||Q**T*Q - I||_F = %.3e\n", loss2);
         if (status)
             printf("  FAILED (INFO %d %d %d %d)\n", info1, info2, info3, info4);
     }
-    free(x);
-    free(q1);
-    free(q2);
+    free_block(x, on_gpu);
+    free_block(q1, on_gpu);
+    free_block(q2, on_gpu);
     MPI_Finalize();
     return status;
 }
