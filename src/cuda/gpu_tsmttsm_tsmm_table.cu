@@ -22,6 +22,8 @@
  *   doc/data/gpu-h100-tsmm-fma-forced.csv
  *   doc/data/gpu-h100-tsmm-tensor-forced.csv
  *   doc/data/gpu-h100-tsmm-dz-check.csv
+ *   doc/data/gpu-h100-tsmttsm-fma-check.csv
+ *   doc/data/gpu-h100-tsmm-packed-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -35,6 +37,8 @@
  *   doc/data/gpu-h200-tsmttsm-sc-check.csv
  *   doc/data/gpu-h200-tsmm-fma-forced.csv
  *   doc/data/gpu-h200-tsmm-tensor-forced.csv
+ *   doc/data/gpu-h200-tsmttsm-fma-check.csv
+ *   doc/data/gpu-h200-tsmm-packed-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -51,13 +55,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "dddddfffffffffffffffffffffffffffffffffffffffffffcccfcccfcccccccc" }, /* S int */
+                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcccfcccccccc" }, /* S int */
             {
                 "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
                 "ddfdfffffffffffffffffffffffcccccffffffffffffcccccccccccccccccccc", /* C col */
-                "ddddfffdffffffffffffffffccccccccffffffffffffcccccccccccccccccccc" }, /* C int */
+                "ddddffffffffffffffffffffcfcfccccffffffffffffcccccccccccccccccccc" }, /* C int */
             {
                 "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
                 "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
@@ -65,13 +69,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMM */
             {
                 "ffffffffffffffffffcccccccccccccfcccccccccccccccccccccccccccccccf", /* S col */
-                "fffdffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfffffcccfcccf" }, /* S int */
+                "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
             {
                 "fffdfffdffttffffffttttttffffcccctttcfffctttctctctctctttctccccctc", /* D col */
-                "ffffffffffftfffffffffftftftccfcctctttftttctttctttctctctctctctctc" }, /* D int */
+                "ffffffffffftfffffffffffcfffcffcctctttftttctttctttctctctctctctctc" }, /* D int */
             {
                 "fffffffdffffffffffffffffffcfccccfffffffffffffffcffcccccccccccccc", /* C col */
-                "fffdffffffffffffffffffffcccfccccffffffffsfsffccffcccffcccccccccc" }, /* C int */
+                "fffdffffffffffffffffffffffcfccccffffffffsfsffccffcccffcccccccccc" }, /* C int */
             {
                 "ssffflfttfllfffcfftttfttfftttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddfflsffsststtfffffttttttttttttttfttttttttttttttttttttttttctctt" }, /* Z int */
@@ -81,13 +85,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "ddddsfffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc" }, /* S int */
+                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcccfcccccccc" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
             {
                 "ddfdfffffffffffffffffffffcccccccffffffffffffcccccccccccccccccccc", /* C col */
-                "ddddfffdffffffffffffffffccccccccffffffffffffcccccccccccccccccccc" }, /* C int */
+                "ddddffffffffffffffffffffcccfccccffffffffffffcccccccccccccccccccc" }, /* C int */
             {
                 "ddsdttttttttcttccctcccccccccccccccccctcccctcccctccctcccccccccccc", /* Z col */
                 "ddsssstttctccccccccccccccccccccccctctccctctccccctctccccccccccccc" }, /* Z int */
@@ -95,13 +99,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMM */
             {
                 "ffffffffffffffffffffffffcccccccfcffccffcccccfcfcccfcccccccccccff", /* S col */
-                "ffddffffffffffffffffffcfcccfcccfcccfffffcccfcccfcccfcccfcccfcccf" }, /* S int */
+                "fffdffffffffffffffffffffffffffffffffffffffffffffffffcccfcccfcccf" }, /* S int */
             {
                 "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctccctccccc", /* D col */
-                "ffdfffftffftffftffftffttttttctcctttttttttttttttttctttctctctctctc" }, /* D int */
+                "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctctc" }, /* D int */
             {
                 "ffffffffffffffffffffffffffccccccfffffffffffffffcffcccccccccccccc", /* C col */
-                "ffddffffffffffffffffffffccccccccffffffffsfsffcccfccccccccccccccc" }, /* C int */
+                "ffddfffffffffffffffffffffcccccccffffffffsfsffcccfccccccccccccccc" }, /* C int */
             {
                 "ddsdffsfffttttttfftttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddssfssffffffftfffttttttttttttttttttttttttttttttttttttttctccctc" }, /* Z int */
