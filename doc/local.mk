@@ -9,6 +9,15 @@
 # the page of their routine.
 
 dist_doc_DATA += %reldir%/fortran.md %reldir%/gemm-interposer.md
+# The runs behind the tables of gemm-interposer.md and mpi.md.
+EXTRA_DIST += %reldir%/data/gemm-interposer-2core-run1.csv \
+	%reldir%/data/gemm-interposer-2core-run2.csv \
+	%reldir%/data/gemm-interposer-16core.csv \
+	%reldir%/data/gemm-interposer-16core-run2.csv \
+	%reldir%/data/gemm-interposer-16core-run3.csv \
+	%reldir%/data/gemm-interposer-16core-run4.csv \
+	%reldir%/data/gemm-interposer-16core-geqrf-order.csv \
+	%reldir%/data/mpi-h100-gpu.txt
 
 # The host path's measurements: the page and its plots, installed; the data
 # behind its tables and plots, the script of both and make-plots.sh, which

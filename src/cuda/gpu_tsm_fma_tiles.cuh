@@ -113,30 +113,54 @@ __device__ inline int fma_column(int w, int tile, int tiles, int vw, bool column
     return columns ? w * tiles + tile : ((w / vw) * tiles + tile) * vw + w % vw;
 }
 
-/* F[w][v] := element (L0 + v, column of entry w) of the chunk PLANE, for
-   the V rows of a step: one V-element load per column of a column-major
-   chunk (OFFSET[w] = column*pitch), or VW-element loads along each row of
-   a row-major one (OFFSET[w] = column). */
+/* F[w][v] := element v of the V rows at LINE[w] of entry w: one V-element
+   load from LINE[w] in a column-major chunk (LINE[w] points into entry
+   w's column), or in a row-major one VW-element loads from LINE[u*VW] +
+   v*PITCH (LINE[u*VW] points into the first of the V rows, at entry
+   u*VW's column; the other LINEs are not read). */
 template <typename T, int W, int VW, int V>
-__device__ inline void fma_fragment(T (&f)[W][V], const T *plane, bool columns, int pitch,
-                                    int l0, const int (&offset)[W])
+__device__ inline void fma_fragment_at(T (&f)[W][V], const T *const (&line)[W], bool columns,
+                                       int pitch)
 {
     if (columns) {
 #pragma unroll
         for (int w = 0; w < W; w++)
-            tsm_load_vector<T, V>(plane + offset[w] + l0, f[w]);
+            tsm_load_vector<T, V>(line[w], f[w]);
     } else {
 #pragma unroll
         for (int v = 0; v < V; v++)
 #pragma unroll
             for (int u = 0; u < W / VW; u++) {
                 T x[VW];
-                tsm_load_vector<T, VW>(plane + (l0 + v) * pitch + offset[u * VW], x);
+                tsm_load_vector<T, VW>(line[u * VW] + v * pitch, x);
 #pragma unroll
                 for (int e = 0; e < VW; e++)
                     f[u * VW + e][v] = x[e];
             }
     }
+}
+
+/* The LINEs of fma_fragment_at for row L0 of the chunk PLANE, entry w in
+   the column at OFFSET[w] (OFFSET[w] = column*pitch in a column-major
+   chunk, the column in a row-major one). */
+template <typename T, int W>
+__device__ inline void fma_lines(const T *(&line)[W], const T *plane, bool columns, int pitch,
+                                 int l0, const int (&offset)[W])
+{
+#pragma unroll
+    for (int w = 0; w < W; w++)
+        line[w] = plane + offset[w] + (columns ? l0 : l0 * pitch);
+}
+
+/* F[w][v] := element (L0 + v, column of entry w) of the chunk PLANE, for
+   the V rows of a step (fma_lines, fma_fragment_at). */
+template <typename T, int W, int VW, int V>
+__device__ inline void fma_fragment(T (&f)[W][V], const T *plane, bool columns, int pitch,
+                                    int l0, const int (&offset)[W])
+{
+    const T *line[W];
+    fma_lines<T, W>(line, plane, columns, pitch, l0, offset);
+    fma_fragment_at<T, W, VW, V>(f, line, columns, pitch);
 }
 
 /* op C: the sign bit of the imaginary part flipped where FLIP (0 or

@@ -54,8 +54,12 @@
  * output, which a barrier later leaves for memory in 16-byte stores.
  * Without it such calls copy element by element and store elements.
  *
- * op C of T is a flip of the sign bit of the imaginary parts it loads;
- * op C of S is applied when alpha*S is formed.
+ * op C of S is applied when alpha*S is formed.  op C of T is not a flip
+ * of the imaginary parts of every fragment of T a step loads (16 of the
+ * 313 instructions of a step of CTSMM 40 interleaved, SASS) but
+ * sum conj(t)*s = conj(sum t*conj(s)): S's copy in shared memory holds
+ * conj(alpha*op(S)), and a tile is flipped after beta*C and after the
+ * products (fma_flip with FLIP_T, the sign bit or 0).
  *
  * Arguments
  * =========
@@ -173,7 +177,7 @@ __device__ inline void tsmm_store_packed(const T *from, int elems, T *out)
    into NaN where they are infinite). */
 template <typename T, int TM, int TN, int VB, int V, bool LAST>
 __device__ inline void tsmm_packed_step(T (&acc)[TM][TN], const T *st, const int (&offset_t)[TM],
-                                        unsigned flip_t, int k, const T *s, int pitch_s,
+                                        int k, const T *s, int pitch_s,
                                         const int (&offset_s)[TN], int l0)
 {
     T af[TM][V], bf[TN][V];
@@ -183,7 +187,7 @@ __device__ inline void tsmm_packed_step(T (&acc)[TM][TN], const T *st, const int
         for (int v = 0; v < V; v++)
             af[x][v] = !LAST || l0 + v < k ? st[offset_t[x] + l0 + v] : zero<T>();
     fma_fragment<T, TN, VB, V>(bf, s, false, pitch_s, l0, offset_s);
-    fma_multiply<T, TM, TN, V>(acc, af, bf, flip_t, 0);
+    fma_multiply<T, TM, TN, V>(acc, af, bf, 0, 0);
 }
 
 template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED, bool PACKED>
@@ -255,6 +259,7 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
         const int l = e / pitch_s, j = e % pitch_s;
         s[e] = l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
                               : zero<T>();
+        fma_flip(s[e], flip_t);
     }
     /* What the copies never write (the lines past K of a column-major
        chunk, the ends of the rows of an interleaved one) is zero once. */
@@ -305,22 +310,28 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                                         ? mul(beta, sc[o_columns ? j * pitch_c + rc
                                                                  : rc * pitch_c + j])
                                         : zero<T>();
+                        fma_flip(acc[x][y], flip_t);
                     }
                 if (PACKED) {
                     int l0 = 0;
 #pragma unroll 1
                     for (; l0 + V <= k; l0 += V)
-                        tsmm_packed_step<T, TM, TN, VB, V, false>(acc, st, offset_t, flip_t, k, s,
+                        tsmm_packed_step<T, TM, TN, VB, V, false>(acc, st, offset_t, k, s,
                                                                   pitch_s, offset_s, l0);
                     if (l0 < k)
-                        tsmm_packed_step<T, TM, TN, VB, V, true>(acc, st, offset_t, flip_t, k, s,
+                        tsmm_packed_step<T, TM, TN, VB, V, true>(acc, st, offset_t, k, s,
                                                                  pitch_s, offset_s, l0);
                 } else {
 #pragma unroll 1
                     for (int l0 = 0; l0 < kv; l0 += V)
                         fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
-                                                       flip_t, s, false, pitch_s, offset_s, 0, l0);
+                                                       0, s, false, pitch_s, offset_s, 0, l0);
                 }
+#pragma unroll
+                for (int x = 0; x < TM; x++)
+#pragma unroll
+                    for (int y = 0; y < TN; y++)
+                        fma_flip(acc[x][y], flip_t);
 
                 if (PACKED) {
                     /* Into the chunk's copy of the output, over what beta*C

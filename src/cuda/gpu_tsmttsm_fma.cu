@@ -29,8 +29,11 @@
  *
  * C, padded to whole TM x TN tiles, is cut into tiles; a thread keeps one
  * tile in registers, and the block's threads are the tiles times
- * k-groups: k-group g takes the steps g, g + groups, ... of V rows each
- * (V = 4 for float, 2 for complex: one 16-byte load of a column).  A step
+ * k-groups: k-group g takes the g-th of groups runs of consecutive steps
+ * of V rows each (V = 4 for float, 2 for complex: one 16-byte load of a
+ * column), through pointers that advance a step at a time; the float
+ * tiles of two blocks a multiprocessor take the steps g, g + groups, ...
+ * through offsets (fma_line_pointers).  A step
  * loads TM + TN vectors of 16 bytes (in a row-major chunk, V loads of
  * narrower vectors along a tile side shorter than V) and does TM*TN*V
  * multiply-adds (four real ones for a complex product).  In a column-major chunk a thread's columns are
@@ -44,7 +47,8 @@
  * them so that the loads return twice as fast.
  *
  * op C is a flip of the sign bit of the imaginary part of the loaded
- * elements (an integer operation, off the FMA pipes).  At the end the
+ * elements of one side, the one with the fewer a step (fma_flips_a), and
+ * of the block's partial sum.  At the end the
  * k-groups are summed into k-group 0 in increasing order through shared
  * memory, k-group 0 writes the block's partial C, and the grid finishes C
  * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
@@ -61,14 +65,42 @@
 
 namespace tsblas {
 
+/* A k-group's loop over its steps through line pointers that advance a
+   step at a time (fma_lines, fma_fragment_at), not through addresses
+   made from offsets at each load (SASS of CTSMTTSM 33 col, a step of 128
+   FFMA: 19 integer instructions and 16 flips before, 10 and 8 now); with
+   the flips of one side only (fma_flips_a) this took CTSMTTSM 17-64 from
+   36-85 % of the roofline (median 52) to 44-95 % (median 63; H100, 1 GiB,
+   fma forced).  Not on the float tiles of two blocks a multiprocessor:
+   there the pointers spill out of 128 registers (ptxas) and STSMTTSM 5-24
+   lost 1 to 9 points, so those keep offsets and the steps g, g + groups,
+   .... */
+__host__ __device__ constexpr bool fma_line_pointers(int tm, int tn, int element_bytes,
+                                                     int layout)
+{
+    return element_bytes == 8 || fma_blocks_per_sm(tm, tn, element_bytes, layout) == 1;
+}
+
+/* op C of one operand is a flip of the imaginary parts of the fragments
+   of one side, A's where TM <= TN (the side with the fewer entries a
+   step), B's otherwise: sum conj(a)*b = conj(sum a*conj(b)), so a
+   conjugate of the other side is the flip of this one and of the block's
+   partial sum; op C of both is the flip of the partial alone. */
+__host__ __device__ constexpr bool fma_flips_a(int tm, int tn)
+{
+    return tm <= tn;
+}
+
 template <typename T, int TM, int TN, int G, int LAYOUT>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_t a_si,
-                   idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj, unsigned flip_a,
-                   unsigned flip_b, T *partial, tsm_finish<T> finish)
+                   idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj, unsigned flip,
+                   unsigned flip_partial, T *partial, tsm_finish<T> finish)
 {
     constexpr int V = tsm_vector_elems<T>();
     constexpr int VA = TM < V ? TM : V, VB = TN < V ? TN : V;
+    constexpr bool FLIP_A = fma_flips_a(TM, TN);
+    constexpr bool LINES = fma_line_pointers(TM, TN, sizeof(T), LAYOUT);
     const fma_shape shape = fma_make_shape(m, n, TM, TN);
     const bool a_columns = LAYOUT == FMA_MIXED ? a_sl == 1 : LAYOUT == FMA_COLUMNS;
     const bool b_columns = LAYOUT == FMA_MIXED ? b_sl == 1 : LAYOUT == FMA_COLUMNS;
@@ -79,6 +111,10 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
     const idx_t nchunks = (k + rows - 1) / rows;
     const int t = threadIdx.x;
     const int group = t / shape.tiles;
+    /* With LINES, k-group g takes the consecutive steps [first, end) of
+       a chunk's rows/V, so that its line pointers advance by a constant. */
+    const int steps = rows / V;
+    const int step_first = group * steps / groups, step_end = (group + 1) * steps / groups;
     int tile_i, tile_j;
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     T *stages = reinterpret_cast<T *>(shared_bytes);
@@ -108,6 +144,7 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
             chunk_copy_operand<T, G, 1, G>(plan, x, x_sl, false, width, l0, rows, k, to, 0);
     };
     int offset_a[TM], offset_b[TN];
+    const T *line_a[TM], *line_b[TN];
     T acc[TM][TN];
 
     fma_tile_of(shape, t % shape.tiles, &tile_i, &tile_j);
@@ -121,6 +158,12 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
         const int j = fma_column(x, tile_j, shape.tiles_n, VB, b_columns);
         offset_b[x] = b_columns ? j * pitch_b : j;
     }
+    /* The lines of the first step of stage 0; a stage's loop leaves them
+       at the first of the next stage (only they stay in registers). */
+    fma_lines<T, TM>(line_a, stages, a_columns, pitch_a, step_first * V, offset_a);
+    fma_lines<T, TN>(line_b, stages + plane_a, b_columns, pitch_b, step_first * V, offset_b);
+    const int advance_a = a_columns ? V : V * pitch_a;
+    const int advance_b = b_columns ? V : V * pitch_b;
 #pragma unroll
     for (int w = 0; w < TM; w++)
 #pragma unroll
@@ -144,12 +187,37 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
         [&](int stage) {
             if (group >= groups)
                 return;
-            const T *sa = stages + stage * stage_elems;
-            const T *sb = sa + plane_a;
+            if constexpr (!LINES) {
+                const T *sa = stages + stage * stage_elems;
 #pragma unroll 1
-            for (int l0 = group * V; l0 < rows; l0 += groups * V)
-                fma_step<T, TM, TN, VA, VB, V>(acc, sa, a_columns, pitch_a, offset_a, flip_a, sb,
-                                               b_columns, pitch_b, offset_b, flip_b, l0);
+                for (int l0 = group * V; l0 < rows; l0 += groups * V)
+                    fma_step<T, TM, TN, VA, VB, V>(acc, sa, a_columns, pitch_a, offset_a,
+                                                   FLIP_A ? flip : 0, sa + plane_a, b_columns,
+                                                   pitch_b, offset_b, FLIP_A ? 0 : flip, l0);
+            } else {
+#pragma unroll 1
+                for (int step = step_first; step < step_end; step++) {
+                    T af[TM][V], bf[TN][V];
+                    fma_fragment_at<T, TM, VA, V>(af, line_a, a_columns, pitch_a);
+                    fma_fragment_at<T, TN, VB, V>(bf, line_b, b_columns, pitch_b);
+                    fma_multiply<T, TM, TN, V>(acc, af, bf, FLIP_A ? flip : 0,
+                                               FLIP_A ? 0 : flip);
+#pragma unroll
+                    for (int w = 0; w < TM; w++)
+                        line_a[w] += advance_a;
+#pragma unroll
+                    for (int x = 0; x < TN; x++)
+                        line_b[x] += advance_b;
+                }
+                const int next =
+                    (stage + 1 == FMA_STAGES ? -(FMA_STAGES - 1) : 1) * stage_elems;
+#pragma unroll
+                for (int w = 0; w < TM; w++)
+                    line_a[w] += next - (step_end - step_first) * advance_a;
+#pragma unroll
+                for (int x = 0; x < TN; x++)
+                    line_b[x] += next - (step_end - step_first) * advance_b;
+            }
         });
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
@@ -185,8 +253,10 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
         for (int w = 0; w < TM; w++)
 #pragma unroll
             for (int x = 0; x < TN; x++)
-                if (column_a[w] < m && column_b[x] < n)
+                if (column_a[w] < m && column_b[x] < n) {
+                    fma_flip(acc[w][x], flip_partial);
                     out[column_a[w] + (idx_t)column_b[x] * m] = acc[w][x];
+                }
     }
     tsm_finish_c(m, n, partial, finish);
 }
@@ -338,6 +408,9 @@ int tsmttsm_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     const int blocks =
         fma_blocks_per_sm(fma_tiles[choice].tm, fma_tiles[choice].tn, sizeof(T), layout);
     const unsigned sign_bit = sizeof(T) == 8 ? 0x80000000u : 0;
+    const bool conj_a = opa == TSBLAS_OP_C, conj_b = opb == TSBLAS_OP_C;
+    const bool conj_partial =
+        fma_flips_a(fma_tiles[choice].tm, fma_tiles[choice].tn) ? conj_b : conj_a;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
@@ -374,8 +447,8 @@ int tsmttsm_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
         return status;
     return tsm_launch_partials("xTSMTTSM FP32 kernel", kernel, grid, shared, stream, (int)m,
                                (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
-                               opa == TSBLAS_OP_C ? sign_bit : 0,
-                               opb == TSBLAS_OP_C ? sign_bit : 0, (T *)*workspace, finish);
+                               conj_a != conj_b ? sign_bit : 0, conj_partial ? sign_bit : 0,
+                               (T *)*workspace, finish);
 }
 
 template int tsmttsm_fma<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,

@@ -22,8 +22,8 @@
  *   doc/data/gpu-h100-tsmm-fma-forced.csv
  *   doc/data/gpu-h100-tsmm-tensor-forced.csv
  *   doc/data/gpu-h100-tsmm-dz-check.csv
- *   doc/data/gpu-h100-tsmttsm-fma-check.csv
  *   doc/data/gpu-h100-tsmm-packed-check.csv
+ *   doc/data/gpu-h100-fma-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -55,27 +55,27 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcccfcccccccc" }, /* S int */
+                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcfcfcccccccf" }, /* S int */
             {
                 "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
-                "ddfdfffffffffffffffffffffffcccccffffffffffffcccccccccccccccccccc", /* C col */
-                "ddddffffffffffffffffffffcfcfccccffffffffffffcccccccccccccccccccc" }, /* C int */
+                "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
+                "ddddfffdffffffffffffffffffffcfcfffffffffffffffffcccccccccccccccc" }, /* C int */
             {
                 "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
                 "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {
-                "ffffffffffffffffffcccccccccccccfcccccccccccccccccccccccccccccccf", /* S col */
-                "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
+                "fffffffffffffffffffcfccccccccccfccfccffcccccccccccfcccccccccccff", /* S col */
+                "fffdfffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
             {
                 "fffdfffdffttffffffttttttffffcccctttcfffctttctctctctctttctccccctc", /* D col */
                 "ffffffffffftfffffffffffcfffcffcctctttftttctttctttctctctctctctctc" }, /* D int */
             {
-                "fffffffdffffffffffffffffffcfccccfffffffffffffffcffcccccccccccccc", /* C col */
-                "fffdffffffffffffffffffffffcfccccffffffffsfsffccffcccffcccccccccc" }, /* C int */
+                "ddfffffdfffffffffffffffffffffcccfffffffffffffffcffcccccccccccccc", /* C col */
+                "fffdffffffffffffffffffffffcfccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
             {
                 "ssffflfttfllfffcfftttfttfftttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddfflsffsststtfffffttttttttttttttfttttttttttttttttttttttttctctt" }, /* Z int */
