@@ -199,20 +199,19 @@ __device__ inline void fma_multiply(T (&acc)[TM][TN], T (&af)[TM][V], T (&bf)[TN
     }
 }
 
-/* One step of V elements along the inner dimension: the fragments of the
-   tile's TM lines in PLANE_A and TN lines in PLANE_B (fma_fragment, with
-   their layouts, pitches and offsets) and their multiply-adds into ACC
-   (fma_multiply). */
+/* One step of V elements along the inner dimension, no op C: the
+   fragments of the tile's TM lines in PLANE_A and TN lines in PLANE_B
+   (fma_fragment, with their layouts, pitches and offsets) and their
+   multiply-adds into ACC (fma_multiply). */
 template <typename T, int TM, int TN, int VA, int VB, int V>
 __device__ inline void fma_step(T (&acc)[TM][TN], const T *plane_a, bool a_columns, int pitch_a,
-                                const int (&offset_a)[TM], unsigned flip_a, const T *plane_b,
-                                bool b_columns, int pitch_b, const int (&offset_b)[TN],
-                                unsigned flip_b, int l0)
+                                const int (&offset_a)[TM], const T *plane_b, bool b_columns,
+                                int pitch_b, const int (&offset_b)[TN], int l0)
 {
     T af[TM][V], bf[TN][V];
     fma_fragment<T, TM, VA, V>(af, plane_a, a_columns, pitch_a, l0, offset_a);
     fma_fragment<T, TN, VB, V>(bf, plane_b, b_columns, pitch_b, l0, offset_b);
-    fma_multiply<T, TM, TN, V>(acc, af, bf, flip_a, flip_b);
+    fma_multiply<T, TM, TN, V>(acc, af, bf, 0, 0);
 }
 
 } /* namespace tsblas */

@@ -23,7 +23,7 @@
  * row-major, so that the copies are straight runs of memory) in
  * FMA_STAGES stages, so that the copies of the next chunk overlap the
  * arithmetic of this one.  alpha*op(S), zero past K and W, sits in shared
- * memory for the whole kernel.
+ * memory for the whole kernel (its conjugate under op C of T, below).
  *
  * The threads of a block are TILES_M x TILES_N tiles of TM x TN entries
  * of the output (gpu_tsm_fma_tiles.cuh: TILES_N tiles cover W, and the
@@ -39,7 +39,7 @@
  * output), else element stores, which the lanes of a warp make to
  * consecutive addresses.  With beta != 0 a stage also holds the chunk's
  * rows of C, copied with those of T, and a thread's tile starts at beta*C
- * (the order of the reference xGEMM), so the stores only write; reads of
+ * (the order of the reference xGEMM; conjugated under op C of T), so the stores only write; reads of
  * C after the products had each warp wait on them once a pass (DTSMM 32
  * and 64, beta = 1, H100: 47-58 % of the roofline).  With beta == 0 it
  * never reads C.  Each entry is summed in the order of l by one thread:
@@ -93,7 +93,7 @@ __host__ __device__ inline int tsmm_fma_kv(int k)
     return (k + V - 1) / V * V;
 }
 
-/* Elements of alpha*S in shared memory (KV x PITCH_S, rounded up to a
+/* Elements of alpha*op(S) (or its conjugate) in shared memory (KV x PITCH_S, rounded up to a
    vector), and of one stage of a chunk of ROWS rows. */
 template <typename T>
 __host__ __device__ inline int tsmm_fma_small_elems(int kv, int pitch_s)
@@ -325,7 +325,7 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
 #pragma unroll 1
                     for (int l0 = 0; l0 < kv; l0 += V)
                         fma_step<T, TM, TN, VA, VB, V>(acc, st, t_interleaved, pitch_t, offset_t,
-                                                       0, s, false, pitch_s, offset_s, 0, l0);
+                                                       s, false, pitch_s, offset_s, l0);
                 }
 #pragma unroll
                 for (int x = 0; x < TM; x++)

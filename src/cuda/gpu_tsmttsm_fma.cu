@@ -46,9 +46,11 @@
  * with the same tile side load the same address, and fma_tile_of pairs
  * them so that the loads return twice as fast.
  *
- * op C is a flip of the sign bit of the imaginary part of the loaded
- * elements of one side, the one with the fewer a step (fma_flips_a), and
- * of the block's partial sum.  At the end the
+ * op C is a flip of the sign bit of imaginary parts: of the loaded elements
+ * of one side (the one with the fewer a step, fma_flips_a) where one
+ * operand is conjugated, and of the block's partial sum where that moves
+ * the conjugate off the other side or both are (fma_flips_a's comment).
+ * At the end the
  * k-groups are summed into k-group 0 in increasing order through shared
  * memory, k-group 0 writes the block's partial C, and the grid finishes C
  * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
@@ -159,7 +161,8 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
         offset_b[x] = b_columns ? j * pitch_b : j;
     }
     /* The lines of the first step of stage 0; a stage's loop leaves them
-       at the first of the next stage (only they stay in registers). */
+       at the first of the next stage, as chunk_loop computes the stages
+       0, 1, ..., FMA_STAGES - 1, 0, ... (only they stay in registers). */
     fma_lines<T, TM>(line_a, stages, a_columns, pitch_a, step_first * V, offset_a);
     fma_lines<T, TN>(line_b, stages + plane_a, b_columns, pitch_b, step_first * V, offset_b);
     const int advance_a = a_columns ? V : V * pitch_a;
@@ -188,12 +191,13 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
             if (group >= groups)
                 return;
             if constexpr (!LINES) {
+                static_assert(sizeof(T) == 4, "float only: no op C to apply");
                 const T *sa = stages + stage * stage_elems;
 #pragma unroll 1
                 for (int l0 = group * V; l0 < rows; l0 += groups * V)
                     fma_step<T, TM, TN, VA, VB, V>(acc, sa, a_columns, pitch_a, offset_a,
-                                                   FLIP_A ? flip : 0, sa + plane_a, b_columns,
-                                                   pitch_b, offset_b, FLIP_A ? 0 : flip, l0);
+                                                   sa + plane_a, b_columns, pitch_b, offset_b,
+                                                   l0);
             } else {
 #pragma unroll 1
                 for (int step = step_first; step < step_end; step++) {
