@@ -37,11 +37,16 @@ int64_t bench_output_cols(const struct bench_call *call)
 }
 
 /* The long dimension when the largest tall operand, of WIDE columns, fills
-   CAPACITY elements. */
-static int64_t long_dimension(int64_t capacity, int wide)
+   CAPACITY elements, rounded down to a MULTIPLE (--rows-multiple). */
+static int64_t long_dimension(int64_t capacity, int wide, int multiple)
 {
     int64_t rows = capacity / wide;
-    return rows < BENCH_DIM_MAX ? rows : BENCH_DIM_MAX;
+
+    if (rows > BENCH_DIM_MAX)
+        rows = BENCH_DIM_MAX;
+    if (multiple > 1 && rows >= multiple)
+        rows -= rows % multiple;
+    return rows;
 }
 
 int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *bufs,
@@ -71,7 +76,7 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     case BENCH_TSMTTSM:
         /* C (P-by-Q) := A**T * B: A L-by-P, B L-by-Q, column-major or
            interleaved (stored P-by-L and Q-by-L, C := A * B**T). */
-        rows = long_dimension(capacity, wide);
+        rows = long_dimension(capacity, wide, bufs->rows_multiple);
         call->m = p;
         call->n = q;
         call->k = rows;
@@ -93,7 +98,7 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     case BENCH_TSMM:
         /* C (L-by-Q) := A * B: A L-by-P, B P-by-Q; interleaved, the
            transposed product C**T (Q-by-L) := B**T * A**T. */
-        rows = long_dimension(capacity, wide);
+        rows = long_dimension(capacity, wide, bufs->rows_multiple);
         if (!interleaved) {
             call->transa = 'N';
             call->transb = 'N';
@@ -159,7 +164,7 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
            block vector to interleaved storage (col), or an interleaved one
            (Q-by-L) back to column-major (int); 'N' copies the block in its
            own order.  B is contiguous. */
-        rows = long_dimension(capacity, q);
+        rows = long_dimension(capacity, q, bufs->rows_multiple);
         call->transa = bcase->gemt_trans;
         call->a = bufs->a;
         if (!interleaved) {

@@ -25,6 +25,7 @@ struct options {
     struct bench_sweep_spec spec;
     int host, gpu, smoke, full;
     size_t bytes, bw_bytes;             /* 0: the target's default */
+    int rows_multiple;                  /* 0: the long dimension as the bytes give it */
     int reps, peak_n;                   /* 0: the target's default */
     double beta;
     int beta_given;
@@ -70,6 +71,11 @@ static void usage(FILE *out)
 "How:\n"
 "  --bytes SIZE        size of the largest tall operand (default 64M on the host,\n"
 "                      256M with --full, 4G with --gpu); suffixes K, M, G (binary)\n"
+"  --rows-multiple N   round the long dimension of TSMTTSM, TSMM and GEMT (the rows\n"
+"                      of the block vectors, and so the LD of column-major ones)\n"
+"                      down to a multiple of N: 4 puts every column of a float\n"
+"                      block vector on a 16-byte boundary (default: as --bytes\n"
+"                      gives it)\n"
 "  --reps N            timed runs per side after one warm-up, median reported\n"
 "                      (default 5 on the host, 3 with --full; 10 on the GPU)\n"
 "  --beta VALUE        beta of the GEMM-shaped calls (default 0: C not read)\n"
@@ -259,7 +265,8 @@ static unsigned parse_precisions(const char *list)
 
 enum {
     OPT_FULL = 256, OPT_SMOKE, OPT_ROUTINES, OPT_PRECISIONS, OPT_ORDERS, OPT_WIDTHS,
-    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N,
+    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_ROWS_MULTIPLE, OPT_REPS, OPT_BETA,
+    OPT_BW_BYTES, OPT_PEAK_N,
     OPT_CASE_TIMEOUT, OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
 };
 
@@ -279,6 +286,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { "gpu", no_argument, NULL, OPT_GPU },
         { "host", no_argument, NULL, OPT_HOST },
         { "bytes", required_argument, NULL, OPT_BYTES },
+        { "rows-multiple", required_argument, NULL, OPT_ROWS_MULTIPLE },
         { "reps", required_argument, NULL, OPT_REPS },
         { "beta", required_argument, NULL, OPT_BETA },
         { "bw-bytes", required_argument, NULL, OPT_BW_BYTES },
@@ -310,6 +318,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         case OPT_GPU: opt->gpu = 1; break;
         case OPT_HOST: opt->host = 1; break;
         case OPT_BYTES: bad = parse_size(optarg, &opt->bytes); break;
+        case OPT_ROWS_MULTIPLE: bad = parse_int(optarg, 1, 4096, &opt->rows_multiple); break;
         case OPT_REPS: bad = parse_int(optarg, 1, 1000, &opt->reps); break;
         case OPT_BETA: {
             char *end;
@@ -605,6 +614,7 @@ static int run_host(const struct options *opt, FILE *csv)
                         "(try a smaller --bytes)\n", bytes);
         return 1;
     }
+    bufs.rows_multiple = opt->rows_multiple;
     failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, opt->cache_sizes, csv);
     bench_host_free(&bufs);
     return failed != 0 ? 1 : 0;
@@ -648,6 +658,7 @@ static int run_gpu(const struct options *opt, FILE *csv)
         bench_gpu_close(&t);
         return 1;
     }
+    bufs.rows_multiple = opt->rows_multiple;
     failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, NULL, csv);
     bench_gpu_free(&bufs);
     bench_gpu_close(&t);

@@ -44,7 +44,7 @@
  * K >= 1, alpha != 0; beta = 0 means C is not read.
  */
 #include <config.h>
-#include "gpu_tsmttsm_tsmm_common.cuh"
+#include "gpu_tsmttsm_chunks.cuh"
 
 namespace tsblas {
 
@@ -373,6 +373,22 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
         && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())
         path = TSM_TENSOR;
+    /* STSMM with a column-major T whose columns the fma kernel must copy
+       4 bytes at a time (T's LD, or its address, not a multiple of 4
+       elements; tsmm_copy_width) takes cuBLAS where the table gives the
+       fma kernel, from the table's width 20 (2KW/(K + W) rounded): four
+       times the copies of 16 bytes, which the tuning sweep's operands
+       did not all have.  H100, 4 GiB, K odd: widths 21, 35, 38, 51, 63 at
+       0.97, 0.87, 0.97, 0.70, 0.72 times cuBLAS's speed, where K a
+       multiple of 4 gave 1.22, 1.57, 1.36, 1.22, 1.20 (1 GiB); at 3-19
+       the fma kernel stays ahead with K odd (1.05-3.7 times).  Unless
+       TSBLAS_GPU_TSM_PATH forces a path. */
+    if (path == TSM_FMA && tsm_precision<T>::index == 0 && t_sr == 1
+        && 4 * k * w >= 39 * (k + w) && !tsm_path_forced()) {
+        bool flat;
+        if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) == 1)
+            path = TSM_CUBLAS;
+    }
     if constexpr (tsm_precision<T>::index % 2 == 1)
         if (path == TSM_TENSOR)
             status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
