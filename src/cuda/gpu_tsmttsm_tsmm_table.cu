@@ -39,6 +39,7 @@
  *   doc/data/gpu-h200-tsmm-tensor-forced.csv
  *   doc/data/gpu-h200-tsmttsm-fma-check.csv
  *   doc/data/gpu-h200-tsmm-packed-check.csv
+ *   doc/data/gpu-h200-fma-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -85,27 +86,27 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcccfcccccccc" }, /* S int */
+                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcfcfcccccccf" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
             {
-                "ddfdfffffffffffffffffffffcccccccffffffffffffcccccccccccccccccccc", /* C col */
-                "ddddffffffffffffffffffffcccfccccffffffffffffcccccccccccccccccccc" }, /* C int */
+                "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
+                "ddddffffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
             {
                 "ddsdttttttttcttccctcccccccccccccccccctcccctcccctccctcccccccccccc", /* Z col */
                 "ddsssstttctccccccccccccccccccccccctctccctctccccctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {
-                "ffffffffffffffffffffffffcccccccfcffccffcccccfcfcccfcccccccccccff", /* S col */
+                "fffdfffdffffffffffffffffcccccccfcffccffcccccccccccfcccccccccccff", /* S col */
                 "fffdffffffffffffffffffffffffffffffffffffffffffffffffcccfcccfcccf" }, /* S int */
             {
                 "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctccctccccc", /* D col */
                 "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctctc" }, /* D int */
             {
-                "ffffffffffffffffffffffffffccccccfffffffffffffffcffcccccccccccccc", /* C col */
-                "ffddfffffffffffffffffffffcccccccffffffffsfsffcccfccccccccccccccc" }, /* C int */
+                "ddfdfffffffffffffffffffffffcccccfffffffffffffffcffcccccccccccccc", /* C col */
+                "fffdffffffffffffffffffffccccccccffffffffsfsfsfcfffcccfcccccccccc" }, /* C int */
             {
                 "ddsdffsfffttttttfftttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddssfssffffffftfffttttttttttttttttttttttttttttttttttttttctccctc" }, /* Z int */
