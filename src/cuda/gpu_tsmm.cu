@@ -373,20 +373,21 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
         && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())
         path = TSM_TENSOR;
-    /* STSMM with a column-major T whose columns the fma kernel must copy
-       4 bytes at a time (T's LD, or its address, not a multiple of 4
-       elements; tsmm_copy_width) takes cuBLAS where the table gives the
-       fma kernel, from the table's width 20 (2KW/(K + W) rounded): four
-       times the copies of 16 bytes, which the tuning sweep's operands
-       did not all have.  H100, 4 GiB, K odd: widths 21, 35, 38, 51, 63 at
-       0.97, 0.87, 0.97, 0.70, 0.72 times cuBLAS's speed, where K a
-       multiple of 4 gave 1.22, 1.57, 1.36, 1.22, 1.20 (1 GiB); at 3-19
-       the fma kernel stays ahead with K odd (1.05-3.7 times).  Unless
-       TSBLAS_GPU_TSM_PATH forces a path. */
+    /* STSMM with a column-major T whose columns the fma kernel cannot
+       copy 16 bytes at a time (T's LD, or its address, not a multiple of
+       4 floats; tsmm_copy_width) takes cuBLAS where the table gives the
+       fma kernel, from the table's width 21 (2KW/(K + W) rounded): two or
+       four times the copies.  The table's STSMM column-major widths are
+       swept with K a multiple of 4.  H100, fma forced against cuBLAS:
+       K a multiple of 4, 1 GiB, widths 21-64 at 0.86-1.57 times cuBLAS's
+       speed (all but 48, 53-55 at 1.04 or more); K as 4 GiB gives it
+       (odd or 2 mod 4), 0.64-0.99 from width 21 and 1.01-1.56 at 12-20
+       (H200: 0.68-1.20 from 21).  Unless TSBLAS_GPU_TSM_PATH forces a
+       path. */
     if (path == TSM_FMA && tsm_precision<T>::index == 0 && t_sr == 1
-        && 4 * k * w >= 39 * (k + w) && !tsm_path_forced()) {
+        && 4 * k * w >= 41 * (k + w) && !tsm_path_forced()) {
         bool flat;
-        if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) == 1)
+        if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4)
             path = TSM_CUBLAS;
     }
     if constexpr (tsm_precision<T>::index % 2 == 1)

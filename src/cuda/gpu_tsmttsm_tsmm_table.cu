@@ -24,6 +24,7 @@
  *   doc/data/gpu-h100-tsmm-dz-check.csv
  *   doc/data/gpu-h100-tsmm-packed-check.csv
  *   doc/data/gpu-h100-fma-check.csv
+ *   doc/data/gpu-h100-stsmm-col-rows4-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -69,7 +70,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "fffffffffffffffffffcfccccccccccfccfccffcccccccccccfcccccccccccff", /* S col */
+                "fffffffffffffffffffffffffffffffffffffffffffffffcffffccccffffffff", /* S col */
                 "fffdfffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
             {
                 "fffdfffdffttffffffttttttffffcccctttcfffctttctctctctctttctccccctc", /* D col */
