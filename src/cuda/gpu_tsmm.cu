@@ -374,16 +374,17 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
         && !tsm_path_forced())
         path = TSM_TENSOR;
     /* STSMM with a column-major T whose columns the fma kernel cannot
-       copy 16 bytes at a time (T's LD, or its address, not a multiple of
-       4 floats; tsmm_copy_width) takes cuBLAS where the table gives the
-       fma kernel, from the table's width 21 (2KW/(K + W) rounded): two or
-       four times the copies.  The table's STSMM column-major widths are
-       swept with K a multiple of 4.  H100, fma forced against cuBLAS:
-       K a multiple of 4, 1 GiB, widths 21-64 at 0.86-1.57 times cuBLAS's
-       speed (all but 48, 53-55 at 1.04 or more); K as 4 GiB gives it
-       (odd or 2 mod 4), 0.64-0.99 from width 21 and 1.01-1.56 at 12-20
-       (H200: 0.68-1.20 from 21).  Unless TSBLAS_GPU_TSM_PATH forces a
-       path. */
+       copy 16 bytes at a time (T's LD or address not a multiple of 4
+       floats, or with beta != 0 C's; tsmm_copy_width) takes cuBLAS where
+       the table gives the fma kernel, from the table's width 21 (2KW/(K +
+       W) rounded): two or four times the copies.  The table's STSMM
+       column-major widths are swept with T's rows (L) a multiple of 4.
+       H100, fma forced against cuBLAS: L a multiple of 4, 1 GiB, widths
+       21-64 at 0.86-1.57 times cuBLAS's speed (all but 40, 48, 53-55 at
+       1.04 or more); L as 4 GiB gives it (odd or 2 mod 4), 0.64-0.99
+       from width 21 and 1.01-1.56 at 12-20 (H200: 0.68-1.20 from 21;
+       doc/data/gpu-h*-stsmm-col-fma-4g.csv).  Unless TSBLAS_GPU_TSM_PATH
+       forces a path. */
     if (path == TSM_FMA && tsm_precision<T>::index == 0 && t_sr == 1
         && 4 * k * w >= 41 * (k + w) && !tsm_path_forced()) {
         bool flat;

@@ -92,7 +92,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-fma-check.csv doc/data/gpu-h200-fma-table-before.csv \
 	doc/data/gpu-h200-fma-table-after.csv doc/data/gpu-h100-stsmm-col-rows4-check.csv \
 	doc/data/gpu-h100-stsmm-col-rows4-before.csv doc/data/gpu-h100-stsmm-col-rows4-after.csv \
-	doc/data/gpu-h100-stsmm-col-rows2-before.csv doc/data/gpu-h100-stsmm-col-rows2-after.csv
+	doc/data/gpu-h100-stsmm-col-rows2-before.csv doc/data/gpu-h100-stsmm-col-rows2-after.csv \
+	doc/data/gpu-h100-stsmm-col-fma-4g.csv doc/data/gpu-h200-stsmm-col-fma-4g.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
