@@ -117,6 +117,7 @@ struct bench_buffers {
     void *a, *b, *c_tsblas, *c_baseline;
     size_t bytes;
     int rows_multiple;  /* the long dimension a multiple of it (0, 1: any) */
+    int rows_remainder; /* plus this (0 .. rows_multiple - 1) */
 };
 
 /* The call of CASE on BUFS with scalars ALPHA, BETA; 0, or -1 when the

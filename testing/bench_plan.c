@@ -37,15 +37,16 @@ int64_t bench_output_cols(const struct bench_call *call)
 }
 
 /* The long dimension when the largest tall operand, of WIDE columns, fills
-   CAPACITY elements, rounded down to a MULTIPLE (--rows-multiple). */
-static int64_t long_dimension(int64_t capacity, int wide, int multiple)
+   CAPACITY elements, rounded down to a MULTIPLE plus REMAINDER
+   (--rows-multiple, --rows-remainder). */
+static int64_t long_dimension(int64_t capacity, int wide, int multiple, int remainder)
 {
     int64_t rows = capacity / wide;
 
     if (rows > BENCH_DIM_MAX)
         rows = BENCH_DIM_MAX;
-    if (multiple > 1 && rows >= multiple)
-        rows -= rows % multiple;
+    if (multiple > 1 && rows >= multiple + remainder)
+        rows -= (rows - remainder) % multiple;
     return rows;
 }
 
@@ -76,7 +77,8 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     case BENCH_TSMTTSM:
         /* C (P-by-Q) := A**T * B: A L-by-P, B L-by-Q, column-major or
            interleaved (stored P-by-L and Q-by-L, C := A * B**T). */
-        rows = long_dimension(capacity, wide, bufs->rows_multiple);
+        rows = long_dimension(capacity, wide, bufs->rows_multiple,
+                              bufs->rows_remainder);
         call->m = p;
         call->n = q;
         call->k = rows;
@@ -98,7 +100,8 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     case BENCH_TSMM:
         /* C (L-by-Q) := A * B: A L-by-P, B P-by-Q; interleaved, the
            transposed product C**T (Q-by-L) := B**T * A**T. */
-        rows = long_dimension(capacity, wide, bufs->rows_multiple);
+        rows = long_dimension(capacity, wide, bufs->rows_multiple,
+                              bufs->rows_remainder);
         if (!interleaved) {
             call->transa = 'N';
             call->transb = 'N';
@@ -164,7 +167,8 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
            block vector to interleaved storage (col), or an interleaved one
            (Q-by-L) back to column-major (int); 'N' copies the block in its
            own order.  B is contiguous. */
-        rows = long_dimension(capacity, q, bufs->rows_multiple);
+        rows = long_dimension(capacity, q, bufs->rows_multiple,
+                              bufs->rows_remainder);
         call->transa = bcase->gemt_trans;
         call->a = bufs->a;
         if (!interleaved) {

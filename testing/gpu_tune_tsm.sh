@@ -4,6 +4,7 @@
 #
 # Usage:
 #   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] [--paths LIST]
+#           [--precisions LETTERS] [--orders LIST] [--rows-multiple N]
 #           BUILD_DIR OUT_DIR
 #       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
 #       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large,
@@ -15,7 +16,10 @@
 #       CTSMTTSM and of xTSMM, 2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
 #       median of N runs (default 3), the paths of the comma-separated LIST
-#       (default all).  Writes OUT_DIR/tune-PATH.csv (xTSMM of the tensor
+#       (default all), the precisions of LETTERS (of sdcz, default all) and
+#       the storage orders of LIST (col, int; default both), the long
+#       dimension a multiple of N (tsblas_bench --rows-multiple; default
+#       as SIZE gives it).  Writes OUT_DIR/tune-PATH.csv (xTSMM of the tensor
 #       and fma paths: tune-tensor-tsmm.csv, tune-fma-tsmm.csv) and the
 #       logs.
 #   testing/gpu_tune_tsm.sh table [--device NAME] CSV... [--device NAME CSV...]...
@@ -45,7 +49,7 @@
 set -u
 
 usage() {
-  sed -n '2,43p' "$0" >&2
+  sed -n '2,48p' "$0" >&2
   exit 2
 }
 
@@ -53,11 +57,17 @@ sweep() {
   bytes=256M
   reps=3
   paths="direct staged-small staged-large tensor fma"
+  only=sdcz
+  orders=col,int
+  multiple=1
   while test $# -gt 0; do
     case $1 in
       --bytes) bytes=$2; shift 2 ;;
       --reps) reps=$2; shift 2 ;;
       --paths) paths=`echo "$2" | tr , ' '`; shift 2 ;;
+      --precisions) only=$2; shift 2 ;;
+      --orders) orders=$2; shift 2 ;;
+      --rows-multiple) multiple=$2; shift 2 ;;
       -*) usage ;;
       *) break ;;
     esac
@@ -82,11 +92,13 @@ sweep() {
       rest=${run#*:}
       routines=${rest%%:*}
       rest=${rest#*:}
-      precisions=${rest%%:*}
+      precisions=`echo "${rest%%:*}" | tr -cd "$only"`
       widths=${rest#*:}
+      test -n "$precisions" || continue
       TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
-        --precisions $precisions --orders col,int --widths $widths --pairs none \
-        --bytes "$bytes" --reps "$reps" --csv "$out/tune-$name.csv" > "$out/tune-$name.txt" 2>&1
+        --precisions $precisions --orders "$orders" --widths $widths --pairs none \
+        --bytes "$bytes" --rows-multiple "$multiple" --reps "$reps" \
+        --csv "$out/tune-$name.csv" > "$out/tune-$name.txt" 2>&1
       rc=$?
       echo "tuning sweep, path $path ($routines): exit $rc, `tail -n 1 "$out/tune-$name.txt"`"
       test $rc -eq 0 || status=1

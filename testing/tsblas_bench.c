@@ -26,6 +26,7 @@ struct options {
     int host, gpu, smoke, full;
     size_t bytes, bw_bytes;             /* 0: the target's default */
     int rows_multiple;                  /* 0: the long dimension as the bytes give it */
+    int rows_remainder;                 /* the long dimension's remainder by it */
     int reps, peak_n;                   /* 0: the target's default */
     double beta;
     int beta_given;
@@ -76,6 +77,9 @@ static void usage(FILE *out)
 "                      down to a multiple of N: 4 puts every column of a float\n"
 "                      block vector on a 16-byte boundary (default: as --bytes\n"
 "                      gives it)\n"
+"  --rows-remainder R  with --rows-multiple N, the long dimension R more than a\n"
+"                      multiple of N (0 <= R < N; default 0): 1 puts the columns\n"
+"                      of a column-major block vector on every element boundary\n"
 "  --reps N            timed runs per side after one warm-up, median reported\n"
 "                      (default 5 on the host, 3 with --full; 10 on the GPU)\n"
 "  --beta VALUE        beta of the GEMM-shaped calls (default 0: C not read)\n"
@@ -265,9 +269,9 @@ static unsigned parse_precisions(const char *list)
 
 enum {
     OPT_FULL = 256, OPT_SMOKE, OPT_ROUTINES, OPT_PRECISIONS, OPT_ORDERS, OPT_WIDTHS,
-    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_ROWS_MULTIPLE, OPT_REPS, OPT_BETA,
-    OPT_BW_BYTES, OPT_PEAK_N,
-    OPT_CASE_TIMEOUT, OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
+    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_ROWS_MULTIPLE,
+    OPT_ROWS_REMAINDER, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N, OPT_CASE_TIMEOUT,
+    OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
 };
 
 /* Fills OPT from the command line; returns 0, 1 after --help, or 2. */
@@ -287,6 +291,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { "host", no_argument, NULL, OPT_HOST },
         { "bytes", required_argument, NULL, OPT_BYTES },
         { "rows-multiple", required_argument, NULL, OPT_ROWS_MULTIPLE },
+        { "rows-remainder", required_argument, NULL, OPT_ROWS_REMAINDER },
         { "reps", required_argument, NULL, OPT_REPS },
         { "beta", required_argument, NULL, OPT_BETA },
         { "bw-bytes", required_argument, NULL, OPT_BW_BYTES },
@@ -319,6 +324,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         case OPT_HOST: opt->host = 1; break;
         case OPT_BYTES: bad = parse_size(optarg, &opt->bytes); break;
         case OPT_ROWS_MULTIPLE: bad = parse_int(optarg, 1, 4096, &opt->rows_multiple); break;
+        case OPT_ROWS_REMAINDER: bad = parse_int(optarg, 0, 4095, &opt->rows_remainder); break;
         case OPT_REPS: bad = parse_int(optarg, 1, 1000, &opt->reps); break;
         case OPT_BETA: {
             char *end;
@@ -349,6 +355,11 @@ static int parse_options(int argc, char **argv, struct options *opt)
     }
     if (optind < argc) {
         fprintf(stderr, "tsblas_bench: unexpected argument '%s' (see --help)\n", argv[optind]);
+        return 2;
+    }
+    if (opt->rows_remainder > 0 && opt->rows_remainder >= opt->rows_multiple) {
+        fprintf(stderr, "tsblas_bench: --rows-remainder %d needs --rows-multiple above it\n",
+                opt->rows_remainder);
         return 2;
     }
     opt->case_timeout = (unsigned)timeout;
@@ -615,6 +626,7 @@ static int run_host(const struct options *opt, FILE *csv)
         return 1;
     }
     bufs.rows_multiple = opt->rows_multiple;
+    bufs.rows_remainder = opt->rows_remainder;
     failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, opt->cache_sizes, csv);
     bench_host_free(&bufs);
     return failed != 0 ? 1 : 0;
@@ -659,6 +671,7 @@ static int run_gpu(const struct options *opt, FILE *csv)
         return 1;
     }
     bufs.rows_multiple = opt->rows_multiple;
+    bufs.rows_remainder = opt->rows_remainder;
     failed = run_sweep(opt, &t, &bufs, &machine, reps, opt->beta, NULL, csv);
     bench_gpu_free(&bufs);
     bench_gpu_close(&t);

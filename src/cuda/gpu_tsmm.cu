@@ -356,7 +356,9 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     const idx_t t_sr = x.t_sr, t_sl = x.t_sl, s_sl = x.s_sl, s_sw = x.s_sw;
     const idx_t o_sr = x.o_sr, o_sw = x.o_sw;
     const bool conj_t = x.conj_t, conj_s = x.conj_s;
-    enum tsm_path path = tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1, k, w);
+    const bool odd_lines = (t_sr == 1 && t_sl % 2 != 0) || (o_sr == 1 && o_sw % 2 != 0);
+    enum tsm_path path =
+        tsm_choose_path(TSBLAS_TSMM, tsm_precision<T>::index, t_sr != 1, k, w, odd_lines);
     bool fits = false;
     int status = 0;
 

@@ -47,7 +47,8 @@
  * The accumulators of DTSMM then hold rows 2g and 2g + 1 of columns 2t and
  * 2t + 1: 16-byte stores of two rows (column-major output) or two columns
  * (interleaved).  Those pairs (PAIRS) need C aligned to 16 bytes with its
- * lines; where it is not, DTSMM takes the plain order too (8-byte loads of
+ * lines (a column-major C's columns 4 doubles apart: tsmm_tensor); where
+ * it is not, DTSMM takes the plain order too (8-byte loads of
  * T) and element stores: a column-major output's by the accumulators,
  * runs of 8 rows a warp, an interleaved one's through a scratch of 8 rows
  * a warp in shared memory, stored by consecutive lanes at consecutive
@@ -492,12 +493,22 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     const int v = tsm_vector_elems<T>();
     const bool t_rows = t_sr != 1, o_columns = o_sr == 1;
     /* DTSMM's pairs of rows or columns in one 16-byte store need the
-       output aligned to them, and so its lines. */
+       output aligned to them, and so its lines; a column-major one's
+       columns a multiple of 4 doubles apart, and so the copies of 16 bytes
+       of a column-major T (below): with columns 2 mod 4 doubles apart
+       (every other one 16 bytes off a 32-byte sector), the pairs and those
+       copies ran slower than single elements and 8-byte copies (H100, 1
+       GiB, C = A*B with A and C column-major, M = LDA = LDC = 2 mod 4, the
+       tensor kernel forced, widths 17-64: 60-84 % of the roofline before,
+       76-87 % now, doc/data/gpu-h100-dtsmm-col-m2mod4-{before,after}.csv;
+       M a multiple of 4, with the pairs: 75-92 %). */
     const bool wide_out = tensor_planes<T>::count == 1 && (uintptr_t)out % 16 == 0
-                          && (o_columns ? o_sw : o_sr) % 2 == 0;
+                          && (o_columns ? o_sw % 4 : o_sr % 2) == 0;
     const bool read_c = !is_zero(beta);
     bool flat;
-    const int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
+    int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
+    if (tensor_planes<T>::count == 1 && !t_rows && t_sl % 4 != 0)
+        g = 1;
     const int ksteps = (int)(k + 7) / 8, ntiles = (int)(w + 7) / 8;
     const size_t frag_bytes = (size_t)tsmm_tensor_frag_doubles<T>(ksteps, ntiles) * sizeof(double);
     /* DTSMM's fragments of T in pairs of rows (16-byte loads) where the

@@ -480,8 +480,9 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     /* op(A)(i, l) = a[i*a_si + l*a_sl], op(B)(l, j) = b[l*b_sl + j*b_sj]. */
     const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
     const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
+    const bool odd_lines = (a_sl == 1 && a_si % 2 != 0) || (b_sl == 1 && b_sj % 2 != 0);
     const enum tsm_path path = tsm_choose_path(TSBLAS_TSMTTSM, tsm_precision<T>::index,
-                                               a_sl != 1 && b_sl != 1, m, n);
+                                               a_sl != 1 && b_sl != 1, m, n, odd_lines);
     const tsm_finish<T> finish = { alpha, beta, c, ldc };
     void *workspace = NULL;
     int status;

@@ -55,9 +55,10 @@ template <> struct tsm_precision<cuDoubleComplex> { static const int index = 3; 
 
 /* The path of ROUTINE (TSBLAS_TSMTTSM or TSBLAS_TSMM) for PRECISION on
    block vectors stored INTERLEAVED (else column-major) with the widths
-   W1, W2 (xTSMTTSM: M, N; xTSMM: K and the short side of C). */
+   W1, W2 (xTSMTTSM: M, N; xTSMM: K and the short side of C), where
+   ODD_LINES when a column-major tall operand has an odd LD. */
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
-                              idx_t w1, idx_t w2);
+                              idx_t w1, idx_t w2, bool odd_lines);
 
 /* Whether TSBLAS_GPU_TSM_PATH names a path (then the callers keep to
    it), and which (an enum tsm_path), or -1. */

@@ -21,6 +21,19 @@
  * that of the square product of width 2ab/(a+b) (a, b the two widths): the
  * table is measured on square products and this, rounded, is its index.
  *
+ * The H100 table's D and Z column-major rows are swept from width 17 with
+ * K a multiple of 4 (tsblas_bench --rows-multiple 4, 1 GiB): cuBLAS's
+ * DGEMM and ZGEMM run faster on columns that start on 32-byte boundaries,
+ * the tensor kernels hardly care (H100, 1 GiB, widths 33-64, the tensor
+ * kernels forced; K a multiple of 4, then K odd: cuBLAS's DTSMTTSM at
+ * 47-87 and 44-87 % of the roofline, ZTSMTTSM 55-83 and 41-75 %, DTSMM
+ * 56-93 and 52-70 %; ours 85-97, 60-80 and 72-92 % either way;
+ * doc/data/gpu-h100-dz-col-*).  So a D or Z call with a column-major tall
+ * operand of odd LD (ODD_LINES) takes the tensor kernel where the table
+ * gives cuBLAS from its width 33: there, with K odd, 0.99-1.65 times
+ * cuBLAS's speed on the H100, 1.02-2.01 on the H200
+ * (doc/data/gpu-h200-*-tensor-forced*.csv).
+ *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
@@ -35,6 +48,7 @@
  * INTERLEAVED  the tall operands are interleaved (row-major) block vectors;
  *              a call that mixes the orders counts as column-major.
  * W1, W2       M and N (xTSMTTSM); K and the width of C (xTSMM); 1..64.
+ * ODD_LINES    a column-major tall operand (A or B; T or C) has an odd LD.
  *
  * tsm_blocks_per_sm (the launch geometry of the staged and direct kernels)
  * lives here too: it keeps, per host thread, the last few answers of the
@@ -78,7 +92,7 @@ bool tsm_path_forced()
 
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
-                                 idx_t w1, idx_t w2)
+                                 idx_t w1, idx_t w2, bool odd_lines)
 {
     const int forced = tsm_forced_path();
 
@@ -110,7 +124,7 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     case 'f':
         return has_fma ? TSM_FMA : TSM_CUBLAS;
     default:
-        return TSM_CUBLAS;
+        return has_tensor && !interleaved && odd_lines && width >= 33 ? TSM_TENSOR : TSM_CUBLAS;
     }
 }
 
@@ -167,9 +181,9 @@ const char *tsm_tuned_device()
 }
 
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
-                              idx_t w1, idx_t w2)
+                              idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2);
+    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2, odd_lines);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */

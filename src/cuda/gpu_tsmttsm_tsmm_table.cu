@@ -25,6 +25,7 @@
  *   doc/data/gpu-h100-tsmm-packed-check.csv
  *   doc/data/gpu-h100-fma-check.csv
  *   doc/data/gpu-h100-stsmm-col-rows4-check.csv
+ *   doc/data/gpu-h100-dz-col-rows4-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -59,13 +60,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
                 "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcfcfcccccccf" }, /* S int */
             {
-                "ddtttttttttttttttttttttctccccctctttttttttttttttttctttttttttttttt", /* D col */
+                "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
                 "ddddfffdffffffffffffffffffffcfcfffffffffffffffffcccccccccccccccc" }, /* C int */
             {
-                "sstttstttttcctccttttttcccttctcccctttcttccctcccctccttcccccccccccc", /* Z col */
+                "sstttsttttttctttttttttcctttttcccccttcttccttctccccctcttcccccccccc", /* Z col */
                 "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
@@ -73,13 +74,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "fffffffffffffffffffffffffffffffffffffffffffffffcffffccccffffffff", /* S col */
                 "fffdfffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
             {
-                "fffdfffdffttffffffttttttffffcccctttcfffctttctctctctctttctccccctc", /* D col */
+                "fffdfffdffttfffftttfttttffffffcftftcfffttttttttctttctttctttctctc", /* D col */
                 "ffffffffffftfffffffffffcfffcffcctctttftttctttctttctctctctctctctc" }, /* D int */
             {
                 "ddfffffdfffffffffffffffffffffcccfffffffffffffffcffcccccccccccccc", /* C col */
                 "fffdffffffffffffffffffffffcfccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
             {
-                "ssffflfttfllfffcfftttfttfftttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "ssffflfttfllfffctttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddfflsffsststtfffffttttttttttttttfttttttttttttttttttttttttctctt" }, /* Z int */
         },
     } },

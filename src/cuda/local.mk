@@ -93,7 +93,17 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-fma-table-after.csv doc/data/gpu-h100-stsmm-col-rows4-check.csv \
 	doc/data/gpu-h100-stsmm-col-rows4-before.csv doc/data/gpu-h100-stsmm-col-rows4-after.csv \
 	doc/data/gpu-h100-stsmm-col-rows2-before.csv doc/data/gpu-h100-stsmm-col-rows2-after.csv \
-	doc/data/gpu-h100-stsmm-col-fma-4g.csv doc/data/gpu-h200-stsmm-col-fma-4g.csv
+	doc/data/gpu-h100-stsmm-col-fma-4g.csv doc/data/gpu-h200-stsmm-col-fma-4g.csv \
+	doc/data/gpu-h100-dz-col-rows4-check.csv doc/data/gpu-h100-dz-col-tensor-4g.csv \
+	doc/data/gpu-h100-dz-col-tensor-1g-r1.csv doc/data/gpu-h100-dz-col-tensor-1g-r2.csv \
+	doc/data/gpu-h100-dz-col-tensor-1g-r3.csv \
+	doc/data/gpu-h100-dz-col-1g-before.csv doc/data/gpu-h100-dz-col-1g-after.csv \
+	doc/data/gpu-h100-dz-col-4g-before.csv doc/data/gpu-h100-dz-col-4g-after.csv \
+	doc/data/gpu-h100-dz-col-1g-before-run2.csv doc/data/gpu-h100-dz-col-1g-after-run2.csv \
+	doc/data/gpu-h100-dz-col-4g-before-run2.csv doc/data/gpu-h100-dz-col-4g-after-run2.csv \
+	doc/data/gpu-h200-dz-col-1g-before.csv doc/data/gpu-h200-dz-col-1g-after.csv \
+	doc/data/gpu-h200-dz-col-4g-before.csv doc/data/gpu-h200-dz-col-4g-after.csv \
+	doc/data/gpu-h100-dtsmm-col-m2mod4-before.csv doc/data/gpu-h100-dtsmm-col-m2mod4-after.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
