@@ -12,7 +12,10 @@
  * the wrong element and shows.  Checked:
  *   STSMTTSM('T','N') (column-major) and ('N','T') (the same memory as a
  *   2-by-K interleaved block vector), STSMM('N','N') writing a K-by-1 C,
- *   SGEMT('T') into a 2-by-K B and SGEMT('N') (copy).
+ *   SGEMT('T') into a 2-by-K B and SGEMT('N') (copy); and
+ *   tsblas_set_matrix and tsblas_get_matrix of a 3-by-2 block of a
+ *   device matrix with that leading dimension (4 GiB between its columns,
+ *   twice the largest pitch the device reports for its 2D copies).
  * Needs about 26 GiB of device memory: with less, or without a GPU, or with
  * TSBLAS_GPU_TEST_QUICK set (compute-sanitizer runs), it prints SKIP and
  * exits 77.
@@ -159,6 +162,36 @@ int main(void)
     cudaDeviceSynchronize();
     check("SGEMT('N') B(K, 2)", get1(t, 2 * k - 1), -2.0 * pokes[NPOKES - 1].a1);
     check("SGEMT('N') B(K-1, 2)", get1(t, 2 * k - 2), -2.0 * pattern);
+
+    /* tsblas_set_matrix and get_matrix: rows K-3 .. K-1 of both columns
+       of the device matrix T (LDD = K, 4 GiB between its columns) from and
+       to a 3-by-2 host array (LDH = 3). */
+    {
+        const float in[6] = { 1.5f, -2.0f, 3.25f, 4.0f, -5.5f, 6.0f };
+        float out[6];
+        int status, j;
+
+        cudaMemset(t, 0, 2 * k * sizeof(float));
+        status = tsblas_set_matrix(3, 2, sizeof(float), in, 3, t + k - 3, (tsblas_int)k);
+        gpu_report(status == 0, "tsblas_set_matrix, LDD = K: status %d (%s)", status,
+                   tsblas_last_error_message());
+        failures += status != 0;
+        for (j = 0; j < 2; j++)
+            for (i = 0; i < 3; i++) {
+                snprintf(what, sizeof what, "tsblas_set_matrix T(%zu, %d)", k - 2 + i, j + 1);
+                check(what, get1(t, j * k + k - 3 + i), in[j * 3 + i]);
+            }
+        check("tsblas_set_matrix T(K-3, 2) untouched", get1(t, 2 * k - 4), 0.0);
+        memset(out, 0, sizeof out);
+        status = tsblas_get_matrix(3, 2, sizeof(float), t + k - 3, (tsblas_int)k, out, 3);
+        gpu_report(status == 0, "tsblas_get_matrix, LDD = K: status %d (%s)", status,
+                   tsblas_last_error_message());
+        failures += status != 0;
+        for (i = 0; i < 6; i++) {
+            snprintf(what, sizeof what, "tsblas_get_matrix element %d", i + 1);
+            check(what, out[i], in[i]);
+        }
+    }
 
     cudaFree(a);
     cudaFree(b);
