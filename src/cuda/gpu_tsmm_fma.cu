@@ -39,11 +39,11 @@
  * output), else element stores, which the lanes of a warp make to
  * consecutive addresses.  With beta != 0 a stage also holds the chunk's
  * rows of C, copied with those of T, and a thread's tile starts at beta*C
- * (the order of the reference xGEMM; conjugated under op C of T), so the stores only write; reads of
- * C after the products had each warp wait on them once a pass (DTSMM 32
- * and 64, beta = 1, H100: 47-58 % of the roofline).  With beta == 0 it
- * never reads C.  Each entry is summed in the order of l by one thread:
- * bit-identical run to run.
+ * (the order of the reference xGEMM; conjugated under op C of T), so the
+ * stores only write; reads of C after the products had each warp wait on
+ * them once a pass (DTSMM 32 and 64, beta = 1, H100: 47-58 % of the
+ * roofline).  With beta == 0 it never reads C.  Each entry is summed in
+ * the order of l by one thread: bit-identical run to run.
  *
  * Packed chunks (PACKED): where an interleaved T and the output have no
  * gaps between their rows (LDB = K, LDC = W, the usual block vectors) and

@@ -33,18 +33,17 @@
  * of V rows each (V = 4 for float, 2 for complex: one 16-byte load of a
  * column), through pointers that advance a step at a time; the float
  * tiles of two blocks a multiprocessor take the steps g, g + groups, ...
- * through offsets (fma_line_pointers).  A step
- * loads TM + TN vectors of 16 bytes (in a row-major chunk, V loads of
- * narrower vectors along a tile side shorter than V) and does TM*TN*V
- * multiply-adds (four real ones for a complex product).  In a column-major chunk a thread's columns are
+ * through offsets (fma_line_pointers).  A step loads TM + TN vectors of 16
+ * bytes (in a row-major chunk, V loads of narrower vectors along a tile
+ * side shorter than V) and does TM*TN*V multiply-adds (four real ones for
+ * a complex product).  In a column-major chunk a thread's columns are
  * interleaved with those of the other tiles (entry w of tile t is column
  * w*tiles + t), so that the lanes of a warp load consecutive columns,
  * whose pitch of an odd number of 16-byte vectors puts eight of them in
- * distinct banks; in a
- * row-major chunk its vectors are (entry w is column (w/VW*tiles + t)*VW
- * + w%VW), so that the lanes load consecutive vectors of one row.  Lanes
- * with the same tile side load the same address, and fma_tile_of pairs
- * them so that the loads return twice as fast.
+ * distinct banks; in a row-major chunk its vectors are (entry w is column
+ * (w/VW*tiles + t)*VW + w%VW), so that the lanes load consecutive vectors
+ * of one row.  Lanes with the same tile side load the same address, and
+ * fma_tile_of pairs them so that the loads return twice as fast.
  *
  * op C is a flip of the sign bit of imaginary parts: of the loaded elements
  * of one side (the one with the fewer a step, fma_flips_a) where one
