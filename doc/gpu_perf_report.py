@@ -73,27 +73,44 @@ def read_table(name):
 
 def path_of(table, row, vector_rule=True):
     """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
-    matrix-vector shapes take cuBLAS as tsm_choose_path says."""
+    the rules of tsm_choose_path and its callers too: matrix-vector shapes
+    take cuBLAS; D and Z column-major calls with a tall operand of odd LD
+    take t for c from width 33; STSMM with a column-major T (and, with beta
+    != 0, C) whose LD is not a multiple of 4 takes c for f from width 21
+    (the arrays themselves taken as aligned)."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
-    lda, ldb = int(row["lda"]), int(row["ldb"])
+    lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]
+    odd_lines, copy_lines = False, []
     if row["routine"] == "TSMTTSM":
         a_sl = lda if ta == "N" else 1
         b_sl = 1 if tb == "N" else ldb
         interleaved, w1, w2, routine = a_sl != 1 and b_sl != 1, m, n, 0
+        odd_lines = (a_sl == 1 and lda % 2 == 1) or (b_sl == 1 and ldb % 2 == 1)
     else:
         tall_is_a = m >= n
         if tall_is_a:
-            t_sr = 1 if ta == "N" else lda
+            t_sr, t_ld = (1, lda) if ta == "N" else (lda, lda)
         else:
-            t_sr = ldb if tb == "N" else 1
+            t_sr, t_ld = (ldb, ldb) if tb == "N" else (1, ldb)
         interleaved, w1, w2, routine = t_sr != 1, k, (n if tall_is_a else m), 1
+        c_columns = tall_is_a
+        odd_lines = (t_sr == 1 and t_ld % 2 == 1) or (c_columns and ldc % 2 == 1)
+        if t_sr == 1:
+            copy_lines = [t_ld] + ([ldc] if float(row["beta"]) != 0 else [])
     p = PRECISIONS.index(row["precision"])
     if vector_rule and min(w1, w2) == 1 and max(w1, w2) >= 16 and (routine == 1 or p < 2):
         return "c"
     width = (4 * w1 * w2 + w1 + w2) // (2 * (w1 + w2))
     width = max(1, min(64, width))
-    return table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
+    code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
+    if vector_rule and code == "c" and p in (1, 3) and not interleaved and odd_lines \
+            and width >= 33:
+        return "t"
+    if vector_rule and code == "f" and routine == 1 and p == 0 and copy_lines \
+            and any(ld % 4 != 0 for ld in copy_lines) and 4 * w1 * w2 >= 41 * (w1 + w2):
+        return "c"
+    return code
 
 
 def shape_of(row):

@@ -45,7 +45,7 @@ static int64_t long_dimension(int64_t capacity, int wide, int multiple, int rema
 
     if (rows > BENCH_DIM_MAX)
         rows = BENCH_DIM_MAX;
-    if (multiple > 1 && rows >= multiple + remainder)
+    if (multiple > 1 && rows >= multiple)
         rows -= (rows - remainder) % multiple;
     return rows;
 }

@@ -65,7 +65,7 @@ sweep() {
       --bytes) bytes=$2; shift 2 ;;
       --reps) reps=$2; shift 2 ;;
       --paths) paths=`echo "$2" | tr , ' '`; shift 2 ;;
-      --precisions) only=$2; shift 2 ;;
+      --precisions) only=`echo "$2" | tr A-Z a-z | sed 's/^all$/sdcz/' | tr -d ,`; shift 2 ;;
       --orders) orders=$2; shift 2 ;;
       --rows-multiple) multiple=$2; shift 2 ;;
       -*) usage ;;
@@ -73,6 +73,9 @@ sweep() {
     esac
   done
   test $# -eq 2 || usage
+  case $only in
+    ''|*[!sdcz]*) usage ;;
+  esac
   build=$1
   out=$2
   mkdir -p "$out" || exit 2

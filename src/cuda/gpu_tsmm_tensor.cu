@@ -495,13 +495,14 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     /* DTSMM's pairs of rows or columns in one 16-byte store need the
        output aligned to them, and so its lines; a column-major one's
        columns a multiple of 4 doubles apart, and so the copies of 16 bytes
-       of a column-major T (below): with columns 2 mod 4 doubles apart
-       (every other one 16 bytes off a 32-byte sector), the pairs and those
-       copies ran slower than single elements and 8-byte copies (H100, 1
-       GiB, C = A*B with A and C column-major, M = LDA = LDC = 2 mod 4, the
-       tensor kernel forced, widths 17-64: 60-84 % of the roofline before,
-       76-87 % now, doc/data/gpu-h100-dtsmm-col-m2mod4-{before,after}.csv;
-       M a multiple of 4, with the pairs: 75-92 %). */
+       of a column-major T (below; with beta != 0 C's copies are as wide):
+       with columns 2 mod 4 doubles apart (every other one 16 bytes off a
+       32-byte sector), the pairs and those copies ran slower than single
+       elements and 8-byte copies (H100, 1 GiB, C = A*B with A and C
+       column-major, M = LDA = LDC = 2 mod 4, the tensor kernel forced,
+       widths 17-64: 60-84 % of the roofline before, 76-87 % now,
+       doc/data/gpu-h100-dtsmm-col-m2mod4-{before,after}.csv; M a multiple
+       of 4, with the pairs: 75-92 %). */
     const bool wide_out = tensor_planes<T>::count == 1 && (uintptr_t)out % 16 == 0
                           && (o_columns ? o_sw % 4 : o_sr % 2) == 0;
     const bool read_c = !is_zero(beta);

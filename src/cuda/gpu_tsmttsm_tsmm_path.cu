@@ -23,16 +23,17 @@
  *
  * The H100 table's D and Z column-major rows are swept from width 17 with
  * K a multiple of 4 (tsblas_bench --rows-multiple 4, 1 GiB): cuBLAS's
- * DGEMM and ZGEMM run faster on columns that start on 32-byte boundaries,
- * the tensor kernels hardly care (H100, 1 GiB, widths 33-64, the tensor
- * kernels forced; K a multiple of 4, then K odd: cuBLAS's DTSMTTSM at
- * 47-87 and 44-87 % of the roofline, ZTSMTTSM 55-83 and 41-75 %, DTSMM
- * 56-93 and 52-70 %; ours 85-97, 60-80 and 72-92 % either way;
- * doc/data/gpu-h100-dz-col-*).  So a D or Z call with a column-major tall
- * operand of odd LD (ODD_LINES) takes the tensor kernel where the table
- * gives cuBLAS from its width 33: there, with K odd, 0.99-1.65 times
- * cuBLAS's speed on the H100, 1.02-2.01 on the H200
- * (doc/data/gpu-h200-*-tensor-forced*.csv).
+ * DGEMM and ZGEMM run much faster on columns that start on 32-byte
+ * boundaries, the tensor kernels less so (H100, 1 GiB, widths 33-64, the
+ * tensor kernels forced; K a multiple of 4, then K odd: cuBLAS's DTSMTTSM
+ * at 47-87 and 44-87 % of the roofline, ZTSMTTSM 55-83 and 41-75 %, DTSMM
+ * 56-93 and 52-70 %; ours 89-97 and 85-94 %, 61-79 and 60-80 %, 75-92 and
+ * 72-78 %; doc/data/gpu-h100-dz-col-*).  So a D or Z call with a
+ * column-major tall operand of odd LD (ODD_LINES) takes the tensor kernel
+ * where the table gives cuBLAS from its width 33 (with K odd, at those
+ * widths 0.99-1.65 times cuBLAS's speed on the H100, 1.02-1.67 on the
+ * H200: doc/data/gpu-h200-*-tensor-forced*.csv), unless a path is forced
+ * or the device has no chunk kernels.
  *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
@@ -90,9 +91,17 @@ bool tsm_path_forced()
     return tsm_forced_path() >= 0;
 }
 
+/* The index of the table for the widths W1, W2 (the file's comment). */
+static int table_width(idx_t w1, idx_t w2)
+{
+    const idx_t width = (4 * w1 * w2 + w1 + w2) / (2 * (w1 + w2));
+
+    return width < 1 ? 1 : width > SKINNY_MAX ? SKINNY_MAX : (int)width;
+}
+
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
-                                 idx_t w1, idx_t w2, bool odd_lines)
+                                 idx_t w1, idx_t w2)
 {
     const int forced = tsm_forced_path();
 
@@ -100,19 +109,13 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
        CTSMTTSM and xTSMM. */
     const bool has_tensor = precision == 1 || precision == 3;
     const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
-    idx_t width;
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
     if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
         && (routine == TSBLAS_TSMM || precision < 2))
         return TSM_CUBLAS;
-    width = (4 * w1 * w2 + w1 + w2) / (2 * (w1 + w2));
-    if (width < 1)
-        width = 1;
-    if (width > SKINNY_MAX)
-        width = SKINNY_MAX;
-    switch (tsm_tuned_path_code(routine, precision, interleaved, (int)width)) {
+    switch (tsm_tuned_path_code(routine, precision, interleaved, table_width(w1, w2))) {
     case 'd':
         return TSM_DIRECT;
     case 's':
@@ -124,7 +127,7 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     case 'f':
         return has_fma ? TSM_FMA : TSM_CUBLAS;
     default:
-        return has_tensor && !interleaved && odd_lines && width >= 33 ? TSM_TENSOR : TSM_CUBLAS;
+        return TSM_CUBLAS;
     }
 }
 
@@ -183,12 +186,17 @@ const char *tsm_tuned_device()
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2, odd_lines);
+    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */
-    if ((path == TSM_TENSOR || path == TSM_FMA) && !current_device_facts()->chunk_kernels)
-        return TSM_STAGED_LARGE;
+    if (!current_device_facts()->chunk_kernels)
+        return path == TSM_TENSOR || path == TSM_FMA ? TSM_STAGED_LARGE : path;
+    /* D and Z with a column-major tall operand of odd LD (the comment at
+       the top of this file). */
+    if (path == TSM_CUBLAS && (precision == 1 || precision == 3) && !interleaved && odd_lines
+        && table_width(w1, w2) >= 33 && !tsm_path_forced())
+        return TSM_TENSOR;
     return path;
 }
 
