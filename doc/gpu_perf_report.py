@@ -108,7 +108,7 @@ def path_of(table, row, vector_rule=True):
             and width >= 33:
         return "t"
     if vector_rule and code == "f" and routine == 1 and p == 0 and copy_lines \
-            and any(ld % 4 != 0 for ld in copy_lines) and 4 * w1 * w2 >= 41 * (w1 + w2):
+            and any(ld % 4 != 0 for ld in copy_lines) and width >= 21:
         return "c"
     return code
 

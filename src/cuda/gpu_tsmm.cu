@@ -378,9 +378,9 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     /* STSMM with a column-major T whose columns the fma kernel cannot
        copy 16 bytes at a time (T's LD or address not a multiple of 4
        floats, or with beta != 0 C's; tsmm_copy_width) takes cuBLAS where
-       the table gives the fma kernel, from the table's width 21 (2KW/(K +
-       W) rounded): two or four times the copies.  The table's STSMM
-       column-major widths are swept with T's rows (L) a multiple of 4.
+       the table gives the fma kernel, from the table's width 21: two or
+       four times the copies.  The table's STSMM column-major widths are
+       swept with T's rows (L) a multiple of 4.
        H100, fma forced against cuBLAS: L a multiple of 4, 1 GiB, widths
        21-64 at 0.86-1.57 times cuBLAS's speed (all but 40, 48, 53-55 at
        1.04 or more); L as 4 GiB gives it (odd or 2 mod 4), 0.64-0.99
@@ -388,7 +388,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        doc/data/gpu-h*-stsmm-col-fma-4g.csv).  Unless TSBLAS_GPU_TSM_PATH
        forces a path. */
     if (path == TSM_FMA && tsm_precision<T>::index == 0 && t_sr == 1
-        && 4 * k * w >= 41 * (k + w) && !tsm_path_forced()) {
+        && tsm_table_width(k, w) >= 21 && !tsm_path_forced()) {
         bool flat;
         if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4)
             path = TSM_CUBLAS;

@@ -60,6 +60,10 @@ template <> struct tsm_precision<cuDoubleComplex> { static const int index = 3; 
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines);
 
+/* The width of the table for the widths W1, W2 of a call: 2*W1*W2/(W1 +
+   W2) rounded, within 1..64 (gpu_tsmttsm_tsmm_path.cu). */
+int tsm_table_width(idx_t w1, idx_t w2);
+
 /* Whether TSBLAS_GPU_TSM_PATH names a path (then the callers keep to
    it), and which (an enum tsm_path), or -1. */
 bool tsm_path_forced();

@@ -91,8 +91,7 @@ bool tsm_path_forced()
     return tsm_forced_path() >= 0;
 }
 
-/* The index of the table for the widths W1, W2 (the file's comment). */
-static int table_width(idx_t w1, idx_t w2)
+int tsm_table_width(idx_t w1, idx_t w2)
 {
     const idx_t width = (4 * w1 * w2 + w1 + w2) / (2 * (w1 + w2));
 
@@ -115,7 +114,7 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
         && (routine == TSBLAS_TSMM || precision < 2))
         return TSM_CUBLAS;
-    switch (tsm_tuned_path_code(routine, precision, interleaved, table_width(w1, w2))) {
+    switch (tsm_tuned_path_code(routine, precision, interleaved, tsm_table_width(w1, w2))) {
     case 'd':
         return TSM_DIRECT;
     case 's':
@@ -195,7 +194,7 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
     /* D and Z with a column-major tall operand of odd LD (the comment at
        the top of this file). */
     if (path == TSM_CUBLAS && (precision == 1 || precision == 3) && !interleaved && odd_lines
-        && table_width(w1, w2) >= 33 && !tsm_path_forced())
+        && tsm_table_width(w1, w2) >= 33 && !tsm_path_forced())
         return TSM_TENSOR;
     return path;
 }
