@@ -107,6 +107,19 @@ __host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, 
     return s;
 }
 
+/* The shape of UNITS (tsmttsm_tensor_kernel): the mma tiles of C one by
+   one over all warps, one k-group. */
+__host__ __device__ inline tensor_shape tensor_make_units(int m, int n)
+{
+    tensor_shape s;
+    s.tiles_m = (m + 15) / 16;
+    s.tiles_n = (n + 7) / 8;
+    s.width_a = s.tiles_m * 16;
+    s.width_b = s.tiles_n * 8;
+    s.groups = 1;
+    return s;
+}
+
 /*
  * One mma step (8 rows l0 .. l0 + 7 of the chunk) of a warp tile.  STEP_A,
  * STEP_B: shared-memory addresses of row l0 + q of the (first) planes of A
@@ -146,16 +159,20 @@ __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned st
    B's fragments loaded again for each (WM times the loads of B): the
    accumulators take 64 registers, which leaves too few for all of A's
    fragments.  The two products into an accumulator are WN mma apart, so
-   that each waits less for the one before. */
-template <int WM, int WN>
+   that each waits less for the one before.  B_COL is per tile of A too:
+   a warp of UNITS (WN = 1) has each of its WM tiles in a column of its
+   own, and skips the tiles whose bit LIVE lacks. */
+template <int WM, int WN, bool UNITS>
 __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned step_a,
                                            unsigned step_b, int a_step_l, int b_step_l,
-                                           const int (&a_col)[WM][2], const int (&b_col)[WN],
+                                           const int (&a_col)[WM][2], const int (&b_col)[WM][WN],
                                            unsigned a_plane, unsigned b_plane, unsigned flip_im,
-                                           unsigned flip_re)
+                                           unsigned flip_re, unsigned live)
 {
 #pragma unroll
     for (int mi = 0; mi < WM; mi++) {
+        if (UNITS && !(live >> mi & 1))
+            continue;
         double af[2][4], bf[WN][4][2];
 #pragma unroll
         for (int e = 0; e < 4; e++)
@@ -170,7 +187,7 @@ __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned
 #pragma unroll
                 for (int p = 0; p < 2; p++)
                     bf[nj][p][e] = tensor_load(step_b + p * b_plane
-                                               + (unsigned)((4 * e * b_step_l + b_col[nj]) * 8));
+                                               + (unsigned)((4 * e * b_step_l + b_col[mi][nj]) * 8));
                 bf[nj][2][e] = tensor_flip(bf[nj][1][e], flip_im);
                 bf[nj][3][e] = tensor_flip(bf[nj][0][e], flip_re);
             }
@@ -188,42 +205,53 @@ __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned
     }
 }
 
-/* Row and column of C of accumulator E of mma tile (MI, NJ) of the warp
-   tile at (I0, J0), for the calling lane (the layout of dmma_16x8x8). */
-__device__ inline int tensor_acc_row(int i0, int mi, int e)
+/* Row and column of C of accumulator E of the mma tile whose first row
+   is I0 and first column J0, for the calling lane (the layout of
+   dmma_16x8x8). */
+__device__ inline int tensor_acc_row(int i0, int e)
 {
-    return i0 + mi * 16 + (int)(threadIdx.x % 32) / 4 + 8 * (e / 2);
+    return i0 + (int)(threadIdx.x % 32) / 4 + 8 * (e / 2);
 }
-__device__ inline int tensor_acc_col(int j0, int nj, int e)
+__device__ inline int tensor_acc_col(int j0, int e)
 {
-    return j0 + nj * 8 + 2 * ((int)(threadIdx.x % 32) % 4) + e % 2;
+    return j0 + 2 * ((int)(threadIdx.x % 32) % 4) + e % 2;
 }
 
-/* A warp tile's accumulators and SCRATCH, PLANES arrays of WIDTH_A x
-   WIDTH_B doubles in shared memory: ADD adds scratch into the accumulators,
-   else they are stored there. */
+/* A warp's accumulators and SCRATCH, PLANES arrays of WIDTH_A x WIDTH_B
+   doubles in shared memory (mma tile (MI, NJ) at rows TILE_I[MI], columns
+   TILE_J[MI][NJ]; the tiles of LIVE's bits): ADD adds scratch into the
+   accumulators, else they are stored there. */
 template <int WM, int WN, int PLANES>
 __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double *scratch,
-                                       int width_a, int width_b, int i0, int j0, bool add)
+                                       int width_a, int width_b, const int (&tile_i)[WM],
+                                       const int (&tile_j)[WM][WN], unsigned live, bool add)
 {
 #pragma unroll
-    for (int mi = 0; mi < WM; mi++)
+    for (int mi = 0; mi < WM; mi++) {
+        if (!(live >> mi & 1))
+            continue;
 #pragma unroll
         for (int nj = 0; nj < WN; nj++)
 #pragma unroll
             for (int p = 0; p < PLANES; p++)
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
-                    double &s = scratch[(p * width_b + tensor_acc_col(j0, nj, e)) * width_a
-                                        + tensor_acc_row(i0, mi, e)];
+                    double &s = scratch[(p * width_b + tensor_acc_col(tile_j[mi][nj], e)) * width_a
+                                        + tensor_acc_row(tile_i[mi], e)];
                     if (add)
                         acc[mi][nj][p][e] += s;
                     else
                         s = acc[mi][nj][p][e];
                 }
+    }
 }
 
-template <typename T, int WM, int WN, bool PAIRS>
+/* UNITS: the mma tiles of C, in column-major order (tile u at rows 16*(u %
+   R), columns 8*(u / R), R = tiles_m), dealt to the warps of k-group 0
+   in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
+   leave warps idle, this keeps every warp busy and the four schedulers'
+   shares of the products near equal. */
+template <typename T, int WM, int WN, bool PAIRS, bool UNITS>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
@@ -231,7 +259,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 {
     constexpr int PLANES = tensor_planes<T>::count;
     constexpr int E = PAIRS ? 2 : 1;
-    const tensor_shape shape = tensor_make_shape(m, n, WM, WN);
+    const tensor_shape shape = UNITS ? tensor_make_units(m, n) : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     const int pitch_a = tensor_pitch(a_columns, rows, m);
     const int pitch_b = tensor_pitch(b_columns, rows, n);
@@ -246,9 +274,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     const idx_t nchunks = (k + rows - 1) / rows;
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     const int g = lane / 4, q = lane % 4;
-    const int tile = warp % (shape.tiles_m * shape.tiles_n);
-    const int group = warp / (shape.tiles_m * shape.tiles_n);
-    const int i0 = (tile % shape.tiles_m) * 16 * WM, j0 = (tile / shape.tiles_m) * 8 * WN;
+    const int warp_tiles = UNITS ? TENSOR_WARPS : shape.tiles_m * shape.tiles_n;
+    const int tile = warp % warp_tiles, group = warp / warp_tiles;
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     const bool a_odd = E == 2 && !a_columns && a_sl % 2 != 0;
@@ -257,23 +284,46 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         a_columns ? a_si : a_sl, a_columns ? rows : m, pitch_a, a_odd);
     const chunk_copy_plan plan_b = chunk_make_plan<E, sizeof(double)>(
         b_columns ? b_sj : b_sl, b_columns ? rows : n, pitch_b, b_odd);
+    /* The first row and column of each mma tile of the warp, and which of
+       them exist (UNITS: the last warps may have one tile fewer). */
+    int tile_i[WM], tile_j[WM][WN];
+    unsigned live = (1u << WM) - 1;
     /* Offsets of this lane's fragment columns in a chunk.  The rows and
        columns of the mma tiles beyond M and N read the last column instead
        of padding: their sums are never written, and the chunk in shared
        memory holds only the M + N columns that memory has. */
-    int a_col[WM][2], b_col[WN];
+    int a_col[WM][2], b_col[WM][WN];
     double acc[WM][WN][PLANES][4] = {};
 
+#pragma unroll
+    for (int mi = 0; mi < WM; mi++) {
+        if (UNITS) {
+            const int units = shape.tiles_m * shape.tiles_n;
+            int u = tile + mi * TENSOR_WARPS;
+            if (u >= units) {
+                live &= ~(1u << mi);
+                u = units - 1;
+            }
+            tile_i[mi] = u % shape.tiles_m * 16;
+            tile_j[mi][0] = u / shape.tiles_m * 8;
+        } else {
+            tile_i[mi] = (tile % shape.tiles_m) * 16 * WM + mi * 16;
+#pragma unroll
+            for (int nj = 0; nj < WN; nj++)
+                tile_j[mi][nj] = (tile / shape.tiles_m) * 8 * WN + nj * 8;
+        }
+    }
     /* The lane's rows, l0 + q and l0 + q + 4, are odd where q is: shifted
        by one element where the lines of odd length are (chunk_make_plan). */
 #pragma unroll
-    for (int mi = 0; mi < WM; mi++)
+    for (int mi = 0; mi < WM; mi++) {
 #pragma unroll
         for (int h = 0; h < 2; h++)
-            a_col[mi][h] = min(i0 + mi * 16 + g + 8 * h, m - 1) * a_step_i + (a_odd ? q & 1 : 0);
+            a_col[mi][h] = min(tile_i[mi] + g + 8 * h, m - 1) * a_step_i + (a_odd ? q & 1 : 0);
 #pragma unroll
-    for (int nj = 0; nj < WN; nj++)
-        b_col[nj] = min(j0 + nj * 8 + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
+        for (int nj = 0; nj < WN; nj++)
+            b_col[mi][nj] = min(tile_j[mi][nj] + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
+    }
 
     chunk_loop<TENSOR_STAGES>(
         nchunks,
@@ -297,10 +347,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                     sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(double));
                 if constexpr (PLANES == 1)
                     tensor_step_real<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
-                                             b_col);
+                                             b_col[0]);
                 else
-                    tensor_step_complex<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
-                                                b_col, plane_a, plane_b, flip_im, flip_re);
+                    tensor_step_complex<WM, WN, UNITS>(acc, step_a, step_b, a_step_l, b_step_l,
+                                                       a_col, b_col, plane_a, plane_b, flip_im,
+                                                       flip_re, live);
             }
         });
 
@@ -310,23 +361,26 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     chunk_sum_groups(
         groups, group,
         [&] {
-            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
-                                            false);
+            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, tile_i,
+                                            tile_j, live, false);
         },
         [&] {
-            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, i0, j0,
-                                            true);
+            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, tile_i,
+                                            tile_j, live, true);
         });
 
     if (group == 0) {
         T *out = partial + (idx_t)blockIdx.x * m * n;
 #pragma unroll
-        for (int mi = 0; mi < WM; mi++)
+        for (int mi = 0; mi < WM; mi++) {
+            if (!(live >> mi & 1))
+                continue;
 #pragma unroll
             for (int nj = 0; nj < WN; nj++)
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
-                    const int i = tensor_acc_row(i0, mi, e), jj = tensor_acc_col(j0, nj, e);
+                    const int i = tensor_acc_row(tile_i[mi], e);
+                    const int jj = tensor_acc_col(tile_j[mi][nj], e);
                     if (i < m && jj < n) {
                         double planes[PLANES];
 #pragma unroll
@@ -335,6 +389,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                         tensor_store(out + i + (idx_t)jj * m, planes, sign_b);
                     }
                 }
+        }
     }
     tsm_finish_c(m, n, partial, finish);
 }
@@ -367,32 +422,37 @@ constexpr int tensor_tile_count()
     return sizeof(T) == 8 ? 8 : 5;
 }
 
+/* The choice of the complex kernel with UNITS, two mma tiles a warp. */
+const int TENSOR_UNIT_CHOICE = 8;
+
 template <typename T, bool PAIRS>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, PAIRS>;
+        return tsmttsm_tensor_kernel<T, 1, 1, PAIRS, false>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, PAIRS>;
+        return tsmttsm_tensor_kernel<T, 1, 2, PAIRS, false>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, PAIRS>;
+        return tsmttsm_tensor_kernel<T, 2, 2, PAIRS, false>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, PAIRS>;
+        return tsmttsm_tensor_kernel<T, 3, 1, PAIRS, false>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, PAIRS>;
+        return tsmttsm_tensor_kernel<T, 4, 1, PAIRS, false>;
     }
     if constexpr (tensor_tile_count<T>() > 5) {
         switch (choice) {
         case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, PAIRS>;
+            return tsmttsm_tensor_kernel<T, 2, 4, PAIRS, false>;
         case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, PAIRS>;
+            return tsmttsm_tensor_kernel<T, 3, 2, PAIRS, false>;
         default:
-            return tsmttsm_tensor_kernel<T, 4, 2, PAIRS>;
+            return tsmttsm_tensor_kernel<T, 4, 2, PAIRS, false>;
         }
+    } else if (choice == TENSOR_UNIT_CHOICE) {
+        return tsmttsm_tensor_kernel<T, 2, 1, PAIRS, true>;
     }
-    return tsmttsm_tensor_kernel<T, 1, 1, PAIRS>;
+    return tsmttsm_tensor_kernel<T, 1, 1, PAIRS, false>;
 }
 
 /* The warp tiles of an M x N call.  Of the choices that need at most
@@ -437,6 +497,44 @@ static int pick_tensor_tiles(int m, int n)
     return best;
 }
 
+/* Complex only: UNITS where C has 15 or 16 mma tiles (two a warp, at most
+   one warp with one) and the warp tiles of CHOICE leave the busiest of the
+   four schedulers of a multiprocessor (warp w on scheduler w mod 4) more
+   mma tiles a step than UNITS does; else CHOICE.  Measured on the H100
+   (ZTSMTTSM, the tensor kernel forced, 1 GiB, K a multiple of 4, two runs):
+   at widths 33-40, where the warp tiles of 48 x 8 keep 5 of the 8 warps
+   busy, two of them on one scheduler, UNITS raised the mean % of the
+   roofline from 65 to 81 (column-major) and from 63 to 74 (interleaved).
+   With three or four tiles a warp (widths 41-56) it was 2 to 8 points
+   below the warp tiles, and no faster with the tiles of a warp as one
+   straight run of code; at 17 x 33 (10 tiles) no faster. */
+template <typename T>
+static int pick_tensor_units(int m, int n, int choice)
+{
+    if (tensor_planes<T>::count != 2)
+        return choice;
+    const int wm = tensor_tiles[choice].wm, wn = tensor_tiles[choice].wn;
+    const tensor_shape s = tensor_make_shape(m, n, wm, wn);
+    const tensor_shape u = tensor_make_units(m, n);
+    const int warp_tiles = s.tiles_m * s.tiles_n, units = u.tiles_m * u.tiles_n;
+    /* The busiest scheduler's mma tiles a step, times the k-groups. */
+    int tiles_busiest = 0, units_busiest = 0;
+
+    if (units < 2 * TENSOR_WARPS - 1 || units > 2 * TENSOR_WARPS)
+        return choice;
+    for (int scheduler = 0; scheduler < 4; scheduler++) {
+        int tiles = 0, unit_count = 0;
+        for (int w = scheduler; w < TENSOR_WARPS; w += 4) {
+            if (w < warp_tiles * s.groups)
+                tiles += wm * wn;
+            unit_count += (units - w + TENSOR_WARPS - 1) / TENSOR_WARPS;
+        }
+        tiles_busiest = tiles > tiles_busiest ? tiles : tiles_busiest;
+        units_busiest = unit_count > units_busiest ? unit_count : units_busiest;
+    }
+    return units_busiest * s.groups < tiles_busiest ? TENSOR_UNIT_CHOICE : choice;
+}
+
 /* Bytes of shared memory of one stage of ROWS rows. */
 template <typename T>
 static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, int rows)
@@ -453,9 +551,11 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
                    const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                    const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
-    const int choice = pick_tensor_tiles<T>((int)m, (int)n);
-    const tensor_shape shape = tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
-                                                 tensor_tiles[choice].wn);
+    const int choice = pick_tensor_units<T>((int)m, (int)n, pick_tensor_tiles<T>((int)m, (int)n));
+    const tensor_shape shape = choice >= TENSOR_UNIT_CHOICE
+                                   ? tensor_make_units((int)m, (int)n)
+                                   : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
+                                                       tensor_tiles[choice].wn);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     /* 16-byte copies of pairs of doubles need 16-byte aligned arrays and,
        for column-major operands, even leading dimensions (interleaved ones

@@ -26,6 +26,7 @@
  *   doc/data/gpu-h100-fma-check.csv
  *   doc/data/gpu-h100-stsmm-col-rows4-check.csv
  *   doc/data/gpu-h100-dz-col-rows4-check.csv
+ *   doc/data/gpu-h100-z-units-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -66,8 +67,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
                 "ddddfffdffffffffffffffffffffcfcfffffffffffffffffcccccccccccccccc" }, /* C int */
             {
-                "sstttsttttttctttttttttcctttttcccccttcttccttctccccctcttcccccccccc", /* Z col */
-                "ddsssstttttctctttctccccccctctctttctctctctctctctctctccccccccccccc" }, /* Z int */
+                "sstttsttttttctttttttttcctttttcccttttttttcttctccccctcttcccccccccc", /* Z col */
+                "ddsssstttttctctttctccccccctctctttttttttttctctctctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {
@@ -81,7 +82,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "fffdffffffffffffffffffffffcfccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
             {
                 "ssffflfttfllfffctttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
-                "dddfflsffsststtfffffttttttttttttttfttttttttttttttttttttttttctctt" }, /* Z int */
+                "dddfflsffsststtffffftttttttttttttttttttttttttttttttttttttttctctt" }, /* Z int */
         },
     } },
     { "NVIDIA H200", {

@@ -103,7 +103,15 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-dz-col-4g-before-run2.csv doc/data/gpu-h100-dz-col-4g-after-run2.csv \
 	doc/data/gpu-h200-dz-col-1g-before.csv doc/data/gpu-h200-dz-col-1g-after.csv \
 	doc/data/gpu-h200-dz-col-4g-before.csv doc/data/gpu-h200-dz-col-4g-after.csv \
-	doc/data/gpu-h100-dtsmm-col-m2mod4-before.csv doc/data/gpu-h100-dtsmm-col-m2mod4-after.csv
+	doc/data/gpu-h100-dtsmm-col-m2mod4-before.csv doc/data/gpu-h100-dtsmm-col-m2mod4-after.csv \
+	doc/data/gpu-h100-z-units-check.csv \
+	doc/data/gpu-h100-z-units-1g-before.csv doc/data/gpu-h100-z-units-1g-after.csv \
+	doc/data/gpu-h100-z-units-1g-before-run2.csv doc/data/gpu-h100-z-units-1g-after-run2.csv \
+	doc/data/gpu-h100-z-units-1g-k1-before.csv doc/data/gpu-h100-z-units-1g-k1-after.csv \
+	doc/data/gpu-h100-z-units-4g-before.csv doc/data/gpu-h100-z-units-4g-after.csv \
+	doc/data/gpu-h100-z-tensor-forced-before.csv doc/data/gpu-h100-z-tensor-forced-after.csv \
+	doc/data/gpu-h100-z-tensor-forced-before-run2.csv \
+	doc/data/gpu-h100-z-tensor-forced-after-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
