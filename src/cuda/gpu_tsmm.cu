@@ -364,7 +364,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
 
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
-       from the table's width 4 (2KW/(K + W); below, its tiles of 16 x 8
+       from the table's width 4 (2KW/(K + W) rounded; below, its tiles of 16 x 8
        are mostly padding): the staged kernels read C after their
        products, a load each warp waits for, and the tensor kernel copies
        C's rows with the chunk.  H100, 1 GiB, beta = 1, the widths 5-28 of
@@ -372,7 +372,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        read C after its products too, 31-64 %); widths 1-3 lost (D 2: 79 %
        against 43 %).  Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if ((path == TSM_FMA || path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE)
-        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
+        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && tsm_table_width(k, w) >= 4
         && !tsm_path_forced())
         path = TSM_TENSOR;
     /* STSMM with a column-major T whose columns the fma kernel cannot
