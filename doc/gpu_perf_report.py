@@ -74,8 +74,8 @@ def read_table(name):
 def path_of(table, row, vector_rule=True):
     """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
     the rules of tsm_choose_path and its callers too: matrix-vector shapes
-    take cuBLAS; DTSMM and ZTSMM with beta != 0 take t for f, s, l from
-    width 4; D and Z column-major calls with a tall operand of odd LD
+    take cuBLAS; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
+    2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall operand of odd LD
     take t for c from width 33; STSMM with a column-major T (and, with beta
     != 0, C) whose LD is not a multiple of 4 takes c for f from width 21
     (the arrays themselves taken as aligned)."""
@@ -106,7 +106,7 @@ def path_of(table, row, vector_rule=True):
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
     if vector_rule and code in "fsl" and routine == 1 and p in (1, 3) \
-            and float(row["beta"]) != 0 and width >= 4:
+            and float(row["beta"]) != 0 and 2 * w1 * w2 >= 4 * (w1 + w2):
         return "t"
     if vector_rule and code == "c" and p in (1, 3) and not interleaved and odd_lines \
             and width >= 33:

@@ -364,15 +364,19 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
 
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
-       from the table's width 4 (2KW/(K + W) rounded; below, its tiles of 16 x 8
-       are mostly padding): the staged kernels read C after their
-       products, a load each warp waits for, and the tensor kernel copies
-       C's rows with the chunk.  H100, 1 GiB, beta = 1, the widths 5-28 of
-       the fma path: 80-95 % of the roofline (the fma kernel, which then
-       read C after its products too, 31-64 %); widths 1-3 lost (D 2: 79 %
-       against 43 %).  Unless TSBLAS_GPU_TSM_PATH forces a path. */
+       where 2KW/(K + W) >= 4 (below, its tiles of 16 x 8 are mostly
+       padding): the staged kernels read C after their products, a load
+       each warp waits for, and the tensor kernel copies C's rows with
+       the chunk.  H100, 1 GiB, beta = 1, the widths 5-28 of the fma path:
+       80-95 % of the roofline (the fma kernel, which then read C after its
+       products too, 31-64 %); widths 1-3 lost (D 2: 79 % against 43 %).
+       Not from the table's width 4, which rounds: at K x W = 3 x 5 and
+       5 x 3 (3.75) the tensor kernel took 1.03-2.0 times the fma kernel's
+       time, at 2 x 14 to 2 x 64 and back 0.69-1.12 (doc/data/
+       gpu-h100-tsmm-beta1-width4-*.csv).  Unless TSBLAS_GPU_TSM_PATH
+       forces a path. */
     if ((path == TSM_FMA || path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE)
-        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && tsm_table_width(k, w) >= 4
+        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())
         path = TSM_TENSOR;
     /* STSMM with a column-major T whose columns the fma kernel cannot

@@ -111,7 +111,11 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-z-units-4g-before.csv doc/data/gpu-h100-z-units-4g-after.csv \
 	doc/data/gpu-h100-z-tensor-forced-before.csv doc/data/gpu-h100-z-tensor-forced-after.csv \
 	doc/data/gpu-h100-z-tensor-forced-before-run2.csv \
-	doc/data/gpu-h100-z-tensor-forced-after-run2.csv
+	doc/data/gpu-h100-z-tensor-forced-after-run2.csv \
+	doc/data/gpu-h100-tsmm-beta1-width4-tensor.csv \
+	doc/data/gpu-h100-tsmm-beta1-width4-fma.csv \
+	doc/data/gpu-h100-tsmm-beta1-width4-tensor-run2.csv \
+	doc/data/gpu-h100-tsmm-beta1-width4-fma-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
