@@ -32,6 +32,10 @@
  * k-groups are summed into k-group 0 in increasing order through shared
  * memory, k-group 0 writes the block's partial C, and the grid finishes C
  * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
+ * Where the warp tiles would leave warps idle and one scheduler of the
+ * multiprocessor busier than the others (ZTSMTTSM, C of 15 or 16 mma
+ * tiles), the mma tiles are dealt one by one to the 8 warps instead
+ * (UNITS, pick_tensor_units).
  *
  * The sum over l is free to visit the rows of a step in any order, as
  * long as A and B agree: slot k of the mma (0..7) is row k of the step for
