@@ -75,10 +75,10 @@ def path_of(table, row, vector_rule=True):
     """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
     the rules of tsm_choose_path and its callers too: matrix-vector shapes
     take cuBLAS; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
-    2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall operand of odd LD
-    take t for c from width 33; STSMM with a column-major T (and, with beta
-    != 0, C) whose LD is not a multiple of 4 takes c for f from width 21
-    (the arrays themselves taken as aligned)."""
+    2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
+    operand of odd LD take t for c from width 33; STSMM with a column-major
+    T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
+    f from width 21 (the arrays themselves taken as aligned)."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]

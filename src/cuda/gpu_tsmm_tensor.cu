@@ -263,9 +263,9 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
     const int pass_stride = T_ROWS ? pass_rows * pitch : pass_rows;
     const idx_t nchunks = (nrows + rows - 1) / rows;
     const int t = threadIdx.x, warp = t / 32, lane = t % 32, g = lane / 4, q = lane % 4;
-    /* Warps w and w + 4 share a scheduler: with two groups, one of each
-       (where the groups' tiles differ in number, as 3 and 2 at W = 33-40,
-       a scheduler then gets 5, not 6 or 4). */
+    /* Warps w and w + 4 share a scheduler: with two or four groups they
+       are in different ones (where the groups' tiles differ in number, as
+       3 and 2 at W = 33-40, a scheduler then gets 5, not 6 or 4). */
     const int group_n = (warp + (groups_n < TENSOR_WARPS ? warp / 4 : 0)) % groups_n;
     const int row0 = warp / groups_n * 16;
     /* The warp's tiles of 8 columns, tile0 .. tile_end - 1: the NTILES

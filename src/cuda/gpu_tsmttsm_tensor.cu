@@ -33,9 +33,9 @@
  * memory, k-group 0 writes the block's partial C, and the grid finishes C
  * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
  * Where the warp tiles would leave warps idle and one scheduler of the
- * multiprocessor busier than the others (ZTSMTTSM, C of 15 or 16 mma
- * tiles), the mma tiles are dealt one by one to the 8 warps instead
- * (UNITS, pick_tensor_units).
+ * multiprocessor busier than the others (ZTSMTTSM, C of 3 x 5 mma tiles),
+ * the mma tiles are dealt one by one to the 8 warps instead (UNITS,
+ * pick_tensor_units).
  *
  * The sum over l is free to visit the rows of a step in any order, as
  * long as A and B agree: slot k of the mma (0..7) is row k of the step for
@@ -501,13 +501,13 @@ static int pick_tensor_tiles(int m, int n)
     return best;
 }
 
-/* Complex only: UNITS where C has 15 or 16 mma tiles (two a warp, at most
-   one warp with one) and the warp tiles of CHOICE leave the busiest of the
-   four schedulers of a multiprocessor (warp w on scheduler w mod 4) more
-   mma tiles a step than UNITS does; else CHOICE.  Measured on the H100
-   (ZTSMTTSM, the tensor kernel forced, 1 GiB, K a multiple of 4, two runs):
-   at widths 33-40, where the warp tiles of 48 x 8 keep 5 of the 8 warps
-   busy, two of them on one scheduler, UNITS raised the mean % of the
+/* Complex only: UNITS where C is 3 x 5 mma tiles (M 33-48, N 33-40),
+   else CHOICE.  There the warp tiles of 48 x 8 keep 5 of the 8 warps busy,
+   two of them on one scheduler (warp w on scheduler w mod 4): dealt two a
+   warp, the busiest scheduler has 4 mma tiles a step, not 6.  At 16 mma
+   tiles the warp tiles already give each scheduler an equal share.
+   Measured on the H100 (ZTSMTTSM, the tensor kernel forced, 1 GiB, K a
+   multiple of 4, two runs): at widths 33-40 UNITS raised the mean % of the
    roofline from 65 to 81 (column-major) and from 63 to 74 (interleaved).
    With three or four tiles a warp (widths 41-56) it was 2 to 8 points
    below the warp tiles, and no faster with the tiles of a warp as one
@@ -515,28 +515,11 @@ static int pick_tensor_tiles(int m, int n)
 template <typename T>
 static int pick_tensor_units(int m, int n, int choice)
 {
-    if (tensor_planes<T>::count != 2)
-        return choice;
-    const int wm = tensor_tiles[choice].wm, wn = tensor_tiles[choice].wn;
-    const tensor_shape s = tensor_make_shape(m, n, wm, wn);
     const tensor_shape u = tensor_make_units(m, n);
-    const int warp_tiles = s.tiles_m * s.tiles_n, units = u.tiles_m * u.tiles_n;
-    /* The busiest scheduler's mma tiles a step, times the k-groups. */
-    int tiles_busiest = 0, units_busiest = 0;
 
-    if (units < 2 * TENSOR_WARPS - 1 || units > 2 * TENSOR_WARPS)
-        return choice;
-    for (int scheduler = 0; scheduler < 4; scheduler++) {
-        int tiles = 0, unit_count = 0;
-        for (int w = scheduler; w < TENSOR_WARPS; w += 4) {
-            if (w < warp_tiles * s.groups)
-                tiles += wm * wn;
-            unit_count += (units - w + TENSOR_WARPS - 1) / TENSOR_WARPS;
-        }
-        tiles_busiest = tiles > tiles_busiest ? tiles : tiles_busiest;
-        units_busiest = unit_count > units_busiest ? unit_count : units_busiest;
-    }
-    return units_busiest * s.groups < tiles_busiest ? TENSOR_UNIT_CHOICE : choice;
+    return tensor_planes<T>::count == 2 && u.tiles_m * u.tiles_n == 2 * TENSOR_WARPS - 1
+               ? TENSOR_UNIT_CHOICE
+               : choice;
 }
 
 /* Bytes of shared memory of one stage of ROWS rows. */
