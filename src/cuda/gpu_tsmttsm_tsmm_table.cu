@@ -43,6 +43,7 @@
  *   doc/data/gpu-h200-tsmttsm-fma-check.csv
  *   doc/data/gpu-h200-tsmm-packed-check.csv
  *   doc/data/gpu-h200-fma-check.csv
+ *   doc/data/gpu-h200-z-units-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -97,8 +98,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
                 "ddddffffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
             {
-                "ddsdttttttttcttccctcccccccccccccccccctcccctcccctccctcccccccccccc", /* Z col */
-                "ddsssstttctccccccccccccccccccccccctctccctctccccctctccccccccccccc" }, /* Z int */
+                "ddsdttttttttcttccctcccccccccccccctttttttcctcccctccctcccccccccccc", /* Z col */
+                "ddsssstttctccccccccccccccccccccctttttttttctccccctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {
