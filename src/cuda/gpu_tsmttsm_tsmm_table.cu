@@ -44,6 +44,7 @@
  *   doc/data/gpu-h200-tsmm-packed-check.csv
  *   doc/data/gpu-h200-fma-check.csv
  *   doc/data/gpu-h200-z-units-check.csv
+ *   doc/data/gpu-h200-z-table-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -99,7 +100,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddddffffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
             {
                 "ddsdttttttttcttccctcccccccccccccctttttttcctcccctccctcccccccccccc", /* Z col */
-                "ddsssstttctccccccccccccccccccccctttttttttctccccctctccccccccccccc" }, /* Z int */
+                "ddsssstttctccccccccccccccccccccctttttttctctccccctctccccccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {

@@ -117,7 +117,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmm-beta1-width4-tensor-run2.csv \
 	doc/data/gpu-h100-tsmm-beta1-width4-fma-run2.csv \
 	doc/data/gpu-h200-ztsmttsm-units-forced.csv \
-	doc/data/gpu-h200-z-units-check.csv
+	doc/data/gpu-h200-z-units-check.csv doc/data/gpu-h200-z-table-check.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
