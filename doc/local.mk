@@ -17,6 +17,8 @@ EXTRA_DIST += %reldir%/data/gemm-interposer-2core-run1.csv \
 	%reldir%/data/gemm-interposer-16core-run3.csv \
 	%reldir%/data/gemm-interposer-16core-run4.csv \
 	%reldir%/data/gemm-interposer-16core-geqrf-order.csv \
+	%reldir%/data/gemm-interposer-16core-numpy-run1.csv \
+	%reldir%/data/gemm-interposer-16core-numpy-run2.csv \
 	%reldir%/data/mpi-h100-gpu.txt
 
 # The host path's measurements: the page and its plots, installed; the data

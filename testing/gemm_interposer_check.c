@@ -15,6 +15,13 @@
  * XERBLA as 'xGEMM ' with the reference BLAS's INFO.  Exit status: the
  * number of failed checks.  testing/gemm_interposer_link.sh runs it and
  * reads the interposer's verbose report to see where the calls went.
+ *
+ * Compiled with GEMM_CHECK_SCIPY or GEMM_CHECK_SUFFIX64 it is instead a
+ * module (testing/gemm_wheel_loader loads it as Python loads NumPy's) that
+ * calls the CBLAS names of 64-bit integers, scipy_cblas_dgemm64_ or
+ * cblas_dgemm64_, through both layouts, with the same checks (no Fortran
+ * face, no XERBLA); its entry gemm_module_check returns the number of
+ * failed checks.
  */
 #include <complex.h>
 #include <float.h>
@@ -22,6 +29,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The CBLAS names called, their integers, and the first face checked
+   (0: Fortran, 1: CBLAS column-major, 2: CBLAS row-major). */
+#if defined(GEMM_CHECK_SCIPY)
+#  define CBLAS_NAME(p, routine) scipy_cblas_##p##routine##64_
+#elif defined(GEMM_CHECK_SUFFIX64)
+#  define CBLAS_NAME(p, routine) cblas_##p##routine##64_
+#else
+#  define CBLAS_NAME(p, routine) cblas_##p##routine
+#endif
+#if defined(GEMM_CHECK_SCIPY) || defined(GEMM_CHECK_SUFFIX64)
+#  define CBLAS_INT long long
+#  define FIRST_FACE 1
+#else
+#  define CBLAS_INT int
+#  define FIRST_FACE 0
+#endif
 
 enum { ROW_MAJOR = 101, COL_MAJOR = 102, NO_TRANS = 111, TRANS = 112, CONJ_TRANS = 113 };
 
@@ -79,11 +103,16 @@ static const char trans_chars[] = "NTC";
 #include "gemm_interposer_check_body.h"
 #undef PRECISION_Z
 
+#if FIRST_FACE != 0
+int gemm_module_check(void);
+int gemm_module_check(void)
+#else
 int main(void)
+#endif
 {
-    printf("%% checks per precision: xGEMM 6 shapes x 9 TRANS pairs x 3 faces x 2 betas, "
-           "xSYRK (and xHERK) 2 shapes x 2 UPLO x 2 TRANS x 3 faces x 2 betas, "
-           "2 illegal calls\n");
+    printf("%% checks per precision: xGEMM 6 shapes x 9 TRANS pairs x %d faces x 2 betas, "
+           "xSYRK (and xHERK) 2 shapes x 2 UPLO x 2 TRANS x %d faces x 2 betas, "
+           "%d illegal calls\n", 3 - FIRST_FACE, 3 - FIRST_FACE, FIRST_FACE == 0 ? 2 : 0);
     check_s();
     check_d();
     check_c();

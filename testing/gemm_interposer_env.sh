@@ -42,3 +42,30 @@ gemm_interposer_routed() {
   awk '$1 == "libtsblas_gemm:" && $2 ~ /^[SDCZ](GEMM|SYRK|HERK)$/ && $3 != "BLAS" { n += $4 }
        END { print n + 0 }' "$1"
 }
+
+# gemm_interposer_every_route FILE [off]: fails, saying what is missing,
+# unless the verbose report in FILE shows calls of every precision sent to
+# each destination of the route table: xGEMM to xTSMTTSM, xTSMM, xMTSM and
+# the BLAS, xSYRK (and for C and Z xHERK) to xTSMTTSM and the BLAS; with
+# off (TSBLAS_GEMM=off), calls sent to the BLAS and none to tsblas.
+gemm_interposer_every_route() {
+  every_route_status=0
+  for p in S D C Z; do
+    routes="GEMM:TSMTTSM GEMM:TSMM GEMM:MTSM GEMM:BLAS SYRK:TSMTTSM SYRK:BLAS"
+    case $p in C|Z) routes="$routes HERK:TSMTTSM HERK:BLAS" ;; esac
+    for route in $routes; do
+      call=$p${route%:*} to=${route#*:}
+      [ "$to" = BLAS ] && sent=BLAS || sent=$p$to
+      calls=$(awk -v call="$call" -v sent="$sent" \
+                '$1 == "libtsblas_gemm:" && $2 == call && $3 == sent { print $4 }' "$1")
+      want_calls=yes
+      [ "${2:-}" = off ] && [ "$to" != BLAS ] && want_calls=no
+      if { [ "$want_calls" = yes ] && [ -z "$calls" ]; } \
+         || { [ "$want_calls" = no ] && [ -n "$calls" ]; }; then
+        echo "$call calls sent to $sent: ${calls:-none} (want $want_calls)"
+        every_route_status=1
+      fi
+    done
+  done
+  return $every_route_status
+}

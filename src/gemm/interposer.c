@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include <config.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,17 +113,84 @@ void tsblas_gemm_end(struct gemm_span *span)
         span->seconds = now() - span->start;
 }
 
+/* The file names of the loaded objects but the program itself, for
+   loaded_symbol (copied: dl_iterate_phdr holds a lock of the dynamic
+   linker that dlopen may need, so they are opened after it returns). */
+struct object_names {
+    char **names;
+    size_t count, size;
+};
+
+static int add_object_name(struct dl_phdr_info *info, size_t info_size, void *data)
+{
+    struct object_names *list = data;
+    char *name;
+
+    (void)info_size;
+    if (info->dlpi_name == NULL || info->dlpi_name[0] == '\0')
+        return 0;
+    if (list->count == list->size) {
+        size_t size = list->size != 0 ? 2 * list->size : 64;
+        char **names = realloc(list->names, size * sizeof *names);
+
+        if (names == NULL)
+            return 1;
+        list->names = names;
+        list->size = size;
+    }
+    name = strdup(info->dlpi_name);
+    if (name == NULL)
+        return 1;
+    list->names[list->count++] = name;
+    return 0;
+}
+
+/* SYMBOL as a loaded object other than this library defines it, where it
+   is not in the program's global scope: a library loaded with RTLD_LOCAL
+   as the dependency of another, as NumPy's wheels load their BLAS
+   (scipy-openblas64, whose names only NumPy's extension modules see).
+   NULL when no loaded object defines it. */
+static void *loaded_symbol(const char *symbol)
+{
+    struct object_names list = { NULL, 0, 0 };
+    Dl_info own, info;
+    void *fn = NULL;
+    size_t i;
+
+    if (dladdr((void *)&loaded_symbol, &own) == 0)
+        return NULL;
+    dl_iterate_phdr(add_object_name, &list);
+    for (i = 0; i < list.count; i++) {
+        void *handle = fn == NULL ? dlopen(list.names[i], RTLD_LAZY | RTLD_NOLOAD) : NULL;
+
+        if (handle != NULL) {
+            void *found = dlsym(handle, symbol);
+
+            if (found != NULL && dladdr(found, &info) != 0 && info.dli_fbase != own.dli_fbase)
+                fn = found;
+            dlclose(handle);
+        }
+        free(list.names[i]);
+    }
+    free(list.names);
+    return fn;
+}
+
 /* The library TSBLAS_GEMM_BLAS names is asked first: it is there for link
    orders that put the BLAS before this library, where RTLD_NEXT finds
-   nothing or the wrong thing. */
+   nothing or the wrong thing.  Then the next definition after this library
+   in the global scope, then any loaded object's (loaded_symbol). */
 static void *real_symbol(const char *symbol)
 {
+    void *fn;
+
     pthread_once(&environment_once, read_environment);
     if (blas_name != NULL) {
         pthread_once(&named_blas_once, open_named_blas);
         return named_blas != NULL ? dlsym(named_blas, symbol) : NULL;
     }
-    return dlsym(RTLD_NEXT, symbol);
+    fn = dlsym(RTLD_NEXT, symbol);
+    return fn != NULL ? fn : loaded_symbol(symbol);
 }
 
 void *tsblas_gemm_find(struct gemm_real *real, const char *symbol, int say_missing)

@@ -6,7 +6,10 @@
  * CBLAS names), sends the tall & skinny calls to tsblas and forwards every
  * other call, untouched, to the routine of the same name that comes after
  * it in the program's link order (the real BLAS, found with
- * dlsym(RTLD_NEXT)).  doc/gemm-interposer.md is its user's page.
+ * dlsym(RTLD_NEXT)), or else that another loaded library defines (a BLAS
+ * loaded with RTLD_LOCAL, as NumPy's wheels load theirs).  The CBLAS
+ * routines also have names of 64-bit integers (CBLAS64, SCIPY_CBLAS64,
+ * below).  doc/gemm-interposer.md is its user's page.
  *
  * The call path of one xGEMM call (xSYRK and xHERK alike, in f77_syrk.c,
  * cblas_syrk.c and route_syrk.c):
@@ -25,6 +28,7 @@
 #define TSBLAS_GEMM_INTERPOSER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__GNUC__)
 #  define GEMM_INTERNAL __attribute__((visibility("hidden")))
@@ -82,9 +86,9 @@ GEMM_INTERNAL void tsblas_gemm_count(enum gemm_call call, int precision,
                                      const struct gemm_span *span);
 
 /* The real BLAS routine of a face, found at its first forwarded call: the
-   next definition of SYMBOL after this library in the lookup order, or
-   the one in the library TSBLAS_GEMM_BLAS names.  NULL when there is
-   none; with SAY_MISSING that is said on stderr, once per face (such
+   one in the library TSBLAS_GEMM_BLAS names, or else the next definition
+   of SYMBOL after this library in the lookup order, or else another
+   loaded library's definition.  NULL when there is none; with SAY_MISSING that is said on stderr, once per face (such
    calls are not computed). */
 struct gemm_real {
     void *fn;
@@ -103,6 +107,16 @@ GEMM_INTERNAL void tsblas_gemm_failed(const char *routine, int code, const char 
 GEMM_INTERNAL int tsblas_gemm_wait_gpu(void);
 
 #ifdef TSBLAS_PRECISION_H
+/* The integers of the ILP64 CBLAS faces. */
+typedef int64_t blas_int64;
+
+/* X is a value of tsblas_int (always, in an ILP64 build of tsblas): a
+   call with an integer beyond it goes to the real BLAS. */
+static inline int gemm_fits_tsblas_int(idx_t x)
+{
+    return (idx_t)(tsblas_int)x == x;
+}
+
 #  if defined(TSBLAS_PREC_S)
 #    define GEMM_PRECISION 0
 #  elif defined(TSBLAS_PREC_D)
@@ -118,6 +132,14 @@ GEMM_INTERNAL int tsblas_gemm_wait_gpu(void);
 
 /* The CBLAS symbol of this precision: CBLAS(gemm) = cblas_dgemm. */
 #  define CBLAS(name) TSBLAS_CAT3(cblas_, TSBLAS_PREFIX, name)
+
+/* The CBLAS symbols of 64-bit integers (ILP64) of this precision that the
+   library takes the place of too: OpenBLAS's built with SYMBOLSUFFIX=64_
+   (CBLAS64(gemm) = cblas_dgemm64_; Fedora's openblas64_, Julia's), and the
+   scipy-openblas64 library that NumPy's wheels bundle, whose names also
+   have the prefix scipy_ (SCIPY_CBLAS64(gemm) = scipy_cblas_dgemm64_). */
+#  define CBLAS64(name) TSBLAS_CAT4(cblas_, TSBLAS_PREFIX, name, 64_)
+#  define SCIPY_CBLAS64(name) TSBLAS_CAT4(scipy_cblas_, TSBLAS_PREFIX, name, 64_)
 
 /* The Fortran xGEMM, the interface of every BLAS (LP64 integers). */
 typedef void (*f77_gemm_fn)(const char *, const char *, const blas_int *, const blas_int *,
@@ -147,19 +169,20 @@ GEMM_EXPORT void F77(herk)(const char *uplo, const char *trans, const blas_int *
 /* Computes the call through tsblas and returns 1, or returns 0 when the
    call is not to be routed (illegal arguments, a quick return, a shape or
    size the table leaves to the BLAS, overlapping arrays, TSBLAS_GEMM=off,
-   a call from inside tsblas): the caller then forwards it to the real
-   BLAS, which computes it or reports its argument error as xGEMM.  Scalars
-   by address; the arguments are those of the Fortran xGEMM. */
-GEMM_INTERNAL int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
-                                const scalar_t *alpha, const scalar_t *a, blas_int lda,
-                                const scalar_t *b, blas_int ldb, const scalar_t *beta,
-                                scalar_t *c, blas_int ldc);
+   a call from inside tsblas, an integer beyond tsblas_int): the caller
+   then forwards it to the real BLAS, which computes it or reports its
+   argument error as xGEMM.  Scalars by address; the arguments are those
+   of the Fortran xGEMM, its integers of either width widened to idx_t. */
+GEMM_INTERNAL int X(gemm_route)(char transa, char transb, idx_t m, idx_t n, idx_t k,
+                                const scalar_t *alpha, const scalar_t *a, idx_t lda,
+                                const scalar_t *b, idx_t ldb, const scalar_t *beta,
+                                scalar_t *c, idx_t ldc);
 
 /* The same for xSYRK and, with HERMITIAN, xHERK (route_syrk.c): ALPHA and
    BETA by value, xHERK's real ones as complex numbers. */
-GEMM_INTERNAL int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
-                                scalar_t alpha, const scalar_t *a, blas_int lda, scalar_t beta,
-                                scalar_t *c, blas_int ldc);
+GEMM_INTERNAL int X(syrk_route)(int hermitian, char uplo, char trans, idx_t n, idx_t k,
+                                scalar_t alpha, const scalar_t *a, idx_t lda, scalar_t beta,
+                                scalar_t *c, idx_t ldc);
 #endif
 
 #endif

@@ -46,8 +46,9 @@
  * Arguments
  * =========
  * TRANSA, TRANSB, M, N, K, ALPHA, A, LDA, B, LDB, BETA, C, LDC
- *         as xGEMM's, integers by value (the BLAS's, 32-bit), ALPHA and
- *         BETA by address.
+ *         as xGEMM's, integers by value (the caller's, 32- or 64-bit,
+ *         widened; a call with one beyond tsblas_int is not routed),
+ *         ALPHA and BETA by address.
  */
 #include <config.h>
 #include "precision.h"
@@ -109,9 +110,9 @@ static tsblas_int call_tsblas(enum gemm_destination to, char transa, char transb
     }
 }
 
-int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
-                  const scalar_t *alpha, const scalar_t *a, blas_int lda, const scalar_t *b,
-                  blas_int ldb, const scalar_t *beta, scalar_t *c, blas_int ldc)
+int X(gemm_route)(char transa, char transb, idx_t m, idx_t n, idx_t k,
+                  const scalar_t *alpha, const scalar_t *a, idx_t lda, const scalar_t *b,
+                  idx_t ldb, const scalar_t *beta, scalar_t *c, idx_t ldc)
 {
     enum gemm_mode mode = tsblas_gemm_mode();
     enum tsblas_op opa, opb;
@@ -122,6 +123,10 @@ int X(gemm_route)(char transa, char transb, blas_int m, blas_int n, blas_int k,
     int reads_ab, status = 0;
 
     if (mode == GEMM_OFF || tsblas_gemm_inside())
+        return 0;
+    if (!gemm_fits_tsblas_int(m) || !gemm_fits_tsblas_int(n) || !gemm_fits_tsblas_int(k)
+        || !gemm_fits_tsblas_int(lda) || !gemm_fits_tsblas_int(ldb)
+        || !gemm_fits_tsblas_int(ldc))
         return 0;
     if (tsblas_check_gemm_args(transa, transb, m, n, k, lda, ldb, ldc, TSBLAS_COMPLEX, &opa,
                                &opb) != 0)

@@ -28,7 +28,9 @@
  * Arguments
  * =========
  * HERMITIAN  1 for xHERK, 0 for xSYRK.
- * UPLO, TRANS, N, K, A, LDA, C, LDC   as xSYRK's, integers by value.
+ * UPLO, TRANS, N, K, A, LDA, C, LDC   as xSYRK's, integers by value (the
+ *            caller's, 32- or 64-bit, widened; a call with one beyond
+ *            tsblas_int is not routed).
  * ALPHA, BETA  by value (xHERK's real ones as complex numbers).
  */
 #include <config.h>
@@ -58,12 +60,12 @@ static scalar_t complex_of(real_t re, real_t im)
 #endif
 
 /* INFO of the reference xSYRK / xHERK: 0, or the first illegal argument. */
-static int check_args(int hermitian, char uplo, char trans, blas_int n, blas_int k,
-                      blas_int lda, blas_int ldc)
+static int check_args(int hermitian, char uplo, char trans, idx_t n, idx_t k, idx_t lda,
+                      idx_t ldc)
 {
     const char t = trans >= 'a' ? (char)(trans - 'a' + 'A') : trans;
     const char u = uplo >= 'a' ? (char)(uplo - 'a' + 'A') : uplo;
-    const blas_int rows_a = t == 'N' ? n : k;
+    const idx_t rows_a = t == 'N' ? n : k;
     /* Real xSYRK takes N, T, C; complex xSYRK N, T; xHERK N, C. */
     const int trans_legal = t == 'N' || (t == 'T' && !hermitian)
                             || (t == 'C' && (hermitian || !TSBLAS_COMPLEX));
@@ -83,9 +85,8 @@ static int check_args(int hermitian, char uplo, char trans, blas_int n, blas_int
     return 0;
 }
 
-int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
-                  scalar_t alpha, const scalar_t *a, blas_int lda, scalar_t beta, scalar_t *c,
-                  blas_int ldc)
+int X(syrk_route)(int hermitian, char uplo, char trans, idx_t n, idx_t k, scalar_t alpha,
+                  const scalar_t *a, idx_t lda, scalar_t beta, scalar_t *c, idx_t ldc)
 {
     static const char flip[] = { 'T', 'C' };
     const enum gemm_call call = hermitian ? CALL_HERK : CALL_SYRK;
@@ -99,8 +100,9 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
 
     if (mode == GEMM_OFF || tsblas_gemm_inside()
         || check_args(hermitian, uplo, trans, n, k, lda, ldc) != 0 || n == 0 || k == 0
-        || alpha == 0 || n > HOST_SKINNY_MAX
-        || (mode != GEMM_ALL && 2 * (idx_t)n * k < HOST_TSMTTSM_SIZE_MIN)
+        || alpha == 0 || n > HOST_SKINNY_MAX || !gemm_fits_tsblas_int(k)
+        || !gemm_fits_tsblas_int(lda) || !gemm_fits_tsblas_int(ldc)
+        || (mode != GEMM_ALL && 2 * n * k < HOST_TSMTTSM_SIZE_MIN)
         || tsblas_memory_of(a) != TSBLAS_MEM_HOST || tsblas_memory_of(c) != TSBLAS_MEM_HOST
         || tsblas_arrays_overlap(c, n, n, ldc, a, rows_a, cols_a, lda, sizeof(scalar_t)))
         return 0;
@@ -124,7 +126,7 @@ int X(syrk_route)(int hermitian, char uplo, char trans, blas_int n, blas_int k,
     }
     for (j = 0; j < n; j++)
         for (i = upper ? 0 : j; i <= (upper ? j : n - 1); i++) {
-            scalar_t *out = c + i + j * (idx_t)ldc;
+            scalar_t *out = c + i + j * ldc;
             scalar_t value = product[i + j * n];
 
 #if TSBLAS_COMPLEX
