@@ -78,11 +78,13 @@ def path_of(table, row, vector_rule=True):
     2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
     operand of odd LD take t for c from width 33; STSMM with a column-major
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
-    f from width 21 (the arrays themselves taken as aligned)."""
+    f from width 21 (the arrays themselves taken as aligned); xTSMM whose
+    code is d with an interleaved output of rows longer than 16 bytes and
+    W > K takes f (Z: s)."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]
-    odd_lines, copy_lines = False, []
+    odd_lines, copy_lines, c_columns = False, [], True
     if row["routine"] == "TSMTTSM":
         a_sl = lda if ta == "N" else 1
         b_sl = 1 if tb == "N" else ldb
@@ -105,6 +107,9 @@ def path_of(table, row, vector_rule=True):
     width = (4 * w1 * w2 + w1 + w2) // (2 * (w1 + w2))
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
+    if vector_rule and code == "d" and routine == 1 and not c_columns and w2 > w1 \
+            and w2 * ELEMENT_BYTES[row["precision"]] > 16:
+        code = "s" if p == 3 else "f"
     if vector_rule and code in "fsl" and routine == 1 and p in (1, 3) \
             and float(row["beta"]) != 0 and 2 * w1 * w2 >= 4 * (w1 + w2):
         return "t"

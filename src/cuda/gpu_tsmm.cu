@@ -362,6 +362,21 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     bool fits = false;
     int status = 0;
 
+    /* The direct kernel gives each thread one row of the output: rows of
+       an interleaved output (o_sr = W) longer than a 16-byte store are
+       then written by strided stores, 32 runs of memory a warp store.
+       The table's width, that of the square call of the same intensity,
+       hides it where W > K; there the fma kernel takes the call, for Z
+       the staged kernel with small tiles.  H200, 256 MiB, K = 1-4 < W,
+       each path forced (doc/data/gpu-h200-tsmm-direct-wide-paths.csv):
+       direct 4-9 % of the roofline at STSMM and CTSMM interleaved 2 x 16
+       to 2 x 64 (fma 55-83 %), ZTSMM 1 x 4 to 2 x 12 12-48 % (staged,
+       small tiles, 58-82 %); at W elements of 16 bytes or less (STSMM 1 x
+       4) the direct kernel's one store a row is coalesced and stays.
+       Unless TSBLAS_GPU_TSM_PATH forces a path. */
+    if (path == TSM_DIRECT && o_sr != 1 && w > k && w * (idx_t)sizeof(T) > 16
+        && !tsm_path_forced())
+        path = tsm_precision<T>::index == 3 ? TSM_STAGED_SMALL : TSM_FMA;
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
        where 2KW/(K + W) >= 4 (below, its tiles of 16 x 8 are mostly

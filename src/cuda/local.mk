@@ -117,7 +117,16 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmm-beta1-width4-tensor-run2.csv \
 	doc/data/gpu-h100-tsmm-beta1-width4-fma-run2.csv \
 	doc/data/gpu-h200-ztsmttsm-units-forced.csv \
-	doc/data/gpu-h200-z-units-check.csv doc/data/gpu-h200-z-table-check.csv
+	doc/data/gpu-h200-z-units-check.csv doc/data/gpu-h200-z-table-check.csv \
+	doc/data/gpu-h200-tsmm-direct-wide-table.csv \
+	doc/data/gpu-h200-tsmm-direct-wide-direct.csv \
+	doc/data/gpu-h200-tsmm-direct-wide-staged-small.csv \
+	doc/data/gpu-h200-tsmm-direct-wide-staged-large.csv \
+	doc/data/gpu-h200-tsmm-direct-wide-fma.csv \
+	doc/data/gpu-h100-tsmm-direct-wide-before-run1.csv \
+	doc/data/gpu-h100-tsmm-direct-wide-before-run2.csv \
+	doc/data/gpu-h100-tsmm-direct-wide-after-run1.csv \
+	doc/data/gpu-h100-tsmm-direct-wide-after-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
