@@ -80,7 +80,8 @@ def path_of(table, row, vector_rule=True):
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
     f from width 21 (the arrays themselves taken as aligned); xTSMM whose
     code is d with an interleaved output of rows longer than 16 bytes and
-    W > K takes f (Z: s)."""
+    W > K takes f (Z: s), and with an interleaved T of rows of 128 bytes
+    or more and K > W f."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]
@@ -110,6 +111,9 @@ def path_of(table, row, vector_rule=True):
     if vector_rule and code == "d" and routine == 1 and not c_columns and w2 > w1 \
             and w2 * ELEMENT_BYTES[row["precision"]] > 16:
         code = "s" if p == 3 else "f"
+    if vector_rule and code == "d" and routine == 1 and interleaved and w1 > w2 \
+            and w1 * ELEMENT_BYTES[row["precision"]] >= 128:
+        code = "f"
     if vector_rule and code in "fsl" and routine == 1 and p in (1, 3) \
             and float(row["beta"]) != 0 and 2 * w1 * w2 >= 4 * (w1 + w2):
         return "t"

@@ -377,6 +377,17 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     if (path == TSM_DIRECT && o_sr != 1 && w > k && w * (idx_t)sizeof(T) > 16
         && !tsm_path_forced())
         path = tsm_precision<T>::index == 3 ? TSM_STAGED_SMALL : TSM_FMA;
+    /* The same on the other side: a thread reads its row of an interleaved
+       T with strided loads, and from rows of 128 bytes, where K > W, the
+       fma kernel is faster.  H100, 1 GiB, K x W for W = 1-4 < K, each path
+       forced (doc/data/gpu-h100-tsmm-direct-tall-P.csv): direct 31-72 %
+       of the roofline at STSMM int 32 x 2 to 64 x 2, CTSMM int 16 x 2 to
+       64 x 2, ZTSMM int 8 x 1 to 12 x 2 (fma 81-94 %); at rows of 64 and
+       96 bytes each kernel is the faster at some pairs (ZTSMM int 4 x 2:
+       direct 92 %, fma 85 %). */
+    if (path == TSM_DIRECT && t_sr != 1 && k > w && k * (idx_t)sizeof(T) >= 128
+        && !tsm_path_forced())
+        path = TSM_FMA;
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
        where 2KW/(K + W) >= 4 (below, its tiles of 16 x 8 are mostly

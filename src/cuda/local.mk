@@ -126,7 +126,15 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmm-direct-wide-before-run1.csv \
 	doc/data/gpu-h100-tsmm-direct-wide-before-run2.csv \
 	doc/data/gpu-h100-tsmm-direct-wide-after-run1.csv \
-	doc/data/gpu-h100-tsmm-direct-wide-after-run2.csv
+	doc/data/gpu-h100-tsmm-direct-wide-after-run2.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-table.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-direct.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-staged-small.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-fma.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-before-run1.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-before-run2.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-after-run1.csv \
+	doc/data/gpu-h100-tsmm-direct-tall-after-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
