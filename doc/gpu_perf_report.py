@@ -81,7 +81,11 @@ def path_of(table, row, vector_rule=True):
     f from width 21 (the arrays themselves taken as aligned); xTSMM whose
     code is d with an interleaved output of rows longer than 16 bytes and
     W > K takes f (Z: s), and with an interleaved T of rows of 128 bytes
-    or more and K > W f."""
+    or more and K > W f; interleaved matrix-vector shapes of xTSMM (S, C
+    with W = 1 and K >= 32; S with K = 1 and C interleaved) take f; unbalanced
+    xTSMTTSM: S, C f for d where the longer side is 4 times the shorter,
+    D, Z t for d, c (column-major also s, l) where the shorter side is
+    2-17 and the longer 1.9 times it."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]
@@ -104,10 +108,20 @@ def path_of(table, row, vector_rule=True):
             copy_lines = [t_ld] + ([ldc] if float(row["beta"]) != 0 else [])
     p = PRECISIONS.index(row["precision"])
     if vector_rule and min(w1, w2) == 1 and max(w1, w2) >= 16 and (routine == 1 or p < 2):
+        if routine == 1 and ((w2 == 1 and interleaved and w1 >= 32 and p in (0, 2))
+                             or (w1 == 1 and not c_columns and p == 0)):
+            return "f"
         return "c"
     width = (4 * w1 * w2 + w1 + w2) // (2 * (w1 + w2))
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
+    shorter, longer = min(w1, w2), max(w1, w2)
+    if vector_rule and routine == 0 and p in (0, 2) and code == "d" and longer >= 4 * shorter:
+        return "f"
+    if vector_rule and routine == 0 and p in (1, 3) \
+            and (code in "dc" or (code in "sl" and not interleaved)) \
+            and 2 <= shorter <= 17 and 10 * longer >= 19 * shorter:
+        return "t"
     if vector_rule and code == "d" and routine == 1 and not c_columns and w2 > w1 \
             and w2 * ELEMENT_BYTES[row["precision"]] > 16:
         code = "s" if p == 3 else "f"

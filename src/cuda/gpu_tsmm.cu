@@ -388,6 +388,20 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     if (path == TSM_DIRECT && t_sr != 1 && k > w && k * (idx_t)sizeof(T) >= 128
         && !tsm_path_forced())
         path = TSM_FMA;
+    /* Interleaved matrix-vector shapes, which tsm_choose_path gives to
+       cuBLAS: STSMM and CTSMM with an interleaved T of rows of 32 or more
+       (W = 1), and STSMM's rank-1 update of an interleaved output (K = 1)
+       take the fma kernel.  H100, 1 GiB, the table against fma forced
+       (doc/data/gpu-h100-tsmm-vector-{table,fma}.csv): S, C int 32 x 1 to
+       64 x 1 60-81 % against 89-92 % (CTSMM 16 x 1 95 % against 90 %;
+       DTSMM 64 x 1 93 % both, and on the H200 96 % against 84 %; ZTSMM 64
+       x 1 90 % against 69 %), STSMM int 1 x 16 to 1 x 64 44-75 % against
+       83-87 % (CTSMM and DTSMM there: cuBLAS faster at 3 of 5). */
+    if (path == TSM_CUBLAS && !tsm_path_forced()
+        && ((w == 1 && t_sr != 1 && k >= 32
+             && (tsm_precision<T>::index == 0 || tsm_precision<T>::index == 2))
+            || (k == 1 && w >= 16 && o_sr != 1 && tsm_precision<T>::index == 0)))
+        path = TSM_FMA;
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
        where 2KW/(K + W) >= 4 (below, its tiles of 16 x 8 are mostly

@@ -40,7 +40,23 @@
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
  * of the roofline where ours, keyed by the square width 2, reached
  * 28-98 %; git log doc/gpu-performance.md).  Not complex xTSMTTSM: there cuBLAS
- * stayed under 1 % on four of the six such calls measured.
+ * stayed under 1 % on four of the six such calls measured.  gpu_tsmm.cu
+ * gives some interleaved ones of xTSMM to the fma kernel.
+ *
+ * Unbalanced xTSMTTSM (M and N far apart): the table, keyed by the square
+ * width of the same intensity, gives the direct kernel or cuBLAS to calls
+ * that the chunk kernels run much faster.  H100, 1 GiB, each path forced,
+ * 29 pairs from 1 x 4 to 64 x 16 (doc/data/gpu-h100-tsmttsm-unbalanced-
+ * PATH.csv): STSMTTSM and CTSMTTSM, the longer side at least 4 times the
+ * shorter, direct 45-85 % of the roofline, fma 87-97 % (1 x 4 within 3
+ * points); DTSMTTSM and ZTSMTTSM, the shorter side 2-17 and the longer at
+ * least 1.9 times it, where the table gives the direct kernel or cuBLAS,
+ * or column-major the staged kernels: 54-95 %, tensor 84-99 % (at 24 x 48
+ * cuBLAS, 88 % against 83 %, so not from a shorter side of 24; ZTSMTTSM
+ * interleaved on the staged kernels, 2 x 8, 8 x 2, 3 x 17, 3 x 48: 93-98 %
+ * against 88-94 %, so not there).  The library before and after, two runs
+ * (doc/data/gpu-h100-rules-*.csv).  Those calls take the fma and tensor
+ * kernels, unless a path is forced.
  *
  * Arguments
  * =========
@@ -182,10 +198,30 @@ const char *tsm_tuned_device()
     return tsm_tuned_tables[current_device_facts()->table].device;
 }
 
+/* The paths of unbalanced xTSMTTSM (the comment at the top of this file). */
+static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
+                                     bool interleaved, enum tsm_path path, idx_t w1, idx_t w2)
+{
+    const idx_t shorter = w1 < w2 ? w1 : w2, longer = w1 < w2 ? w2 : w1;
+    const bool staged = path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE;
+
+    if (routine != TSBLAS_TSMTTSM || tsm_path_forced())
+        return path;
+    if ((precision == 0 || precision == 2) && path == TSM_DIRECT && longer >= 4 * shorter)
+        return TSM_FMA;
+    if ((precision == 1 || precision == 3)
+        && (path == TSM_DIRECT || path == TSM_CUBLAS || (staged && !interleaved))
+        && shorter >= 2 && shorter <= 17 && 10 * longer >= 19 * shorter)
+        return TSM_TENSOR;
+    return path;
+}
+
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2);
+    const enum tsm_path path =
+        unbalanced_path(routine, precision, interleaved,
+                        chosen_path(routine, precision, interleaved, w1, w2), w1, w2);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */

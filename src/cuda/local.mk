@@ -134,7 +134,25 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmm-direct-tall-before-run1.csv \
 	doc/data/gpu-h100-tsmm-direct-tall-before-run2.csv \
 	doc/data/gpu-h100-tsmm-direct-tall-after-run1.csv \
-	doc/data/gpu-h100-tsmm-direct-tall-after-run2.csv
+	doc/data/gpu-h100-tsmm-direct-tall-after-run2.csv \
+	doc/data/gpu-h100-tsmttsm-unbalanced-table.csv \
+	doc/data/gpu-h100-tsmttsm-unbalanced-direct.csv \
+	doc/data/gpu-h100-tsmttsm-unbalanced-fma.csv \
+	doc/data/gpu-h100-tsmttsm-unbalanced-tensor.csv \
+	doc/data/gpu-h100-tsmm-vector-table.csv \
+	doc/data/gpu-h100-tsmm-vector-fma.csv \
+	doc/data/gpu-h100-rules-tsmttsm-before-run1.csv \
+	doc/data/gpu-h100-rules-tsmttsm-before-run2.csv \
+	doc/data/gpu-h100-rules-tsmttsm-after-run1.csv \
+	doc/data/gpu-h100-rules-tsmttsm-after-run2.csv \
+	doc/data/gpu-h100-rules-tsmm-before-run1.csv \
+	doc/data/gpu-h100-rules-tsmm-before-run2.csv \
+	doc/data/gpu-h100-rules-tsmm-after-run1.csv \
+	doc/data/gpu-h100-rules-tsmm-after-run2.csv \
+	doc/data/gpu-h200-rules-tsmttsm-before.csv \
+	doc/data/gpu-h200-rules-tsmttsm-after.csv \
+	doc/data/gpu-h200-rules-tsmm-before.csv \
+	doc/data/gpu-h200-rules-tsmm-after.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
