@@ -368,7 +368,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        The table's width, that of the square call of the same intensity,
        hides it where W > K; there the fma kernel takes the call, for Z
        the staged kernel with small tiles.  H200, 256 MiB, K = 1-4 < W,
-       each path forced (doc/data/gpu-h200-tsmm-direct-wide-paths.csv):
+       each path forced (doc/data/gpu-h200-tsmm-direct-wide-P.csv):
        direct 4-9 % of the roofline at STSMM and CTSMM interleaved 2 x 16
        to 2 x 64 (fma 55-83 %), ZTSMM 1 x 4 to 2 x 12 12-48 % (staged,
        small tiles, 58-82 %); at W elements of 16 bytes or less (STSMM 1 x
@@ -384,7 +384,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        of the roofline at STSMM int 32 x 2 to 64 x 2, CTSMM int 16 x 2 to
        64 x 2, ZTSMM int 8 x 1 to 12 x 2 (fma 81-94 %); at rows of 64 and
        96 bytes each kernel is the faster at some pairs (ZTSMM int 4 x 2:
-       direct 92 %, fma 85 %). */
+       direct 92 %, fma 85 %).  Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if (path == TSM_DIRECT && t_sr != 1 && k > w && k * (idx_t)sizeof(T) >= 128
         && !tsm_path_forced())
         path = TSM_FMA;
@@ -394,9 +394,10 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        take the fma kernel.  H100, 1 GiB, the table against fma forced
        (doc/data/gpu-h100-tsmm-vector-{table,fma}.csv): S, C int 32 x 1 to
        64 x 1 60-81 % against 89-92 % (CTSMM 16 x 1 95 % against 90 %;
-       DTSMM 64 x 1 93 % both, and on the H200 96 % against 84 %; ZTSMM 64
-       x 1 90 % against 69 %), STSMM int 1 x 16 to 1 x 64 44-75 % against
-       83-87 % (CTSMM and DTSMM there: cuBLAS faster at 3 of 5). */
+       DTSMM 64 x 1 93 % both, and on the H200 cuBLAS 96 %, fma 84 %;
+       ZTSMM 64 x 1 90 % against 69 %), STSMM int 1 x 16 to 1 x 64 44-75 %
+       against 83-87 % (CTSMM and DTSMM there: cuBLAS faster at 3 of 5).
+       Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if (path == TSM_CUBLAS && !tsm_path_forced()
         && ((w == 1 && t_sr != 1 && k >= 32
              && (tsm_precision<T>::index == 0 || tsm_precision<T>::index == 2))

@@ -54,9 +54,10 @@
  * or column-major the staged kernels: 54-95 %, tensor 84-99 % (at 24 x 48
  * cuBLAS, 88 % against 83 %, so not from a shorter side of 24; ZTSMTTSM
  * interleaved on the staged kernels, 2 x 8, 8 x 2, 3 x 17, 3 x 48: 93-98 %
- * against 88-94 %, so not there).  The library before and after, two runs
- * (doc/data/gpu-h100-rules-*.csv).  Those calls take the fma and tensor
- * kernels, unless a path is forced.
+ * against 88-94 %, so not there).  The library before and after, H100 and
+ * H200 (doc/data/gpu-h*-rules-*.csv, doc/gpu-performance.md "Unbalanced
+ * pairs").  Those calls take the fma and tensor kernels, unless a path is
+ * forced.
  *
  * Arguments
  * =========
