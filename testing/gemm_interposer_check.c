@@ -26,6 +26,7 @@
 #include <complex.h>
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@
 #  define CBLAS_NAME(p, routine) cblas_##p##routine
 #endif
 #if defined(GEMM_CHECK_SCIPY) || defined(GEMM_CHECK_SUFFIX64)
-#  define CBLAS_INT long long
+#  define CBLAS_INT int64_t
 #  define FIRST_FACE 1
 #else
 #  define CBLAS_INT int
