@@ -90,6 +90,7 @@ static const struct shape tight_tsmm_shapes[] = {
 };
 static const struct shape mtsm_shapes[] = {
     { 500, 4, 300 }, { 4, 500, 300 }, { 300, 64, 200 }, { 257, 1, 129 },
+    { 700, 29, 400 }, { 33, 600, 350 }, { 300, 17, 5 },
 };
 static const struct shape gemt_shapes[] = {
     { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
