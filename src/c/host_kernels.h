@@ -80,7 +80,11 @@ struct host_block {
          the rows prefetch_x bytes ahead of its own, for a depth up to
          HOST_ROW_PREFETCH_DEPTH_MAX (host_kernels_body.h): xTSMM asks for
          HOST_TSMM_PREFETCH_AHEAD_BYTES, xMTSM, whose runs are shorter,
-         HOST_MTSM_PREFETCH_AHEAD_BYTES. */
+         HOST_MTSM_PREFETCH_AHEAD_BYTES.
+       depth_lanes (xTSMTTSM's column-major block vectors, one stream a
+       column of X and of Y): nonzero, the first tile of a depth block that
+       reads a row of X (a column of Y) prefetches the next depth block of
+       it into the L2 cache. */
     idx_t prefetch_x;
 };
 

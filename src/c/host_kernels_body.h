@@ -766,16 +766,22 @@ ALWAYS_INLINE void fold_lanes(vector_t v, real_t *folded)
     memcpy(folded, t, REALS_PER_SCALAR * sizeof(real_t));
 }
 
+/* Vectors of a 64-byte cache line: one prefetch a line. */
+#define DEPTH_LINE_VECTORS (HOST_VECTOR_BYTES < 64 ? 64 / HOST_VECTOR_BYTES : 1)
+
 /*
  * The depth_lanes tile: res[c*DEPTH_MR + r] := sum over l < depth of
  * opx(X(r, l))*opy(Y(l, c)) for the MR rows of X at xrow[r] and the NR
  * columns of Y at ycol[c] (both contiguous along l).  Full vectors first,
  * each accumulator's lanes summed by fold_lanes, then the last
- * depth % lanes terms one by one.
+ * depth % lanes terms one by one.  With AHEAD_X (AHEAD_Y) nonzero it
+ * prefetches each line of the rows (columns) that many reals further on
+ * into the L2 cache.
  */
 ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
                               const real_t *const *xrow, const real_t *const *ycol,
-                              int conj_x, int conj_y, scalar_t *res)
+                              int conj_x, int conj_y, idx_t ahead_x, idx_t ahead_y,
+                              scalar_t *res)
 {
     vector_t sum[DEPTH_MR][DEPTH_NR];
 #if TSBLAS_COMPLEX
@@ -797,6 +803,16 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
     for (v = 0; v < nvec; v++) {
         const idx_t off = v * VECTOR_REALS;
         vector_t xv[DEPTH_MR];
+        if (v % DEPTH_LINE_VECTORS == 0) {
+            if (ahead_x != 0)
+#pragma GCC unroll 8
+                for (i = 0; i < mr; i++)
+                    __builtin_prefetch(xrow[i] + off + ahead_x, 0, 2);
+            if (ahead_y != 0)
+#pragma GCC unroll 8
+                for (j = 0; j < nr; j++)
+                    __builtin_prefetch(ycol[j] + off + ahead_y, 0, 2);
+        }
 #pragma GCC unroll 8
         for (i = 0; i < mr; i++)
             memcpy(&xv[i], xrow[i] + off, HOST_VECTOR_BYTES);
@@ -844,9 +860,10 @@ static int depth_instance(int n, int full)
     return n <= 2 ? n : full > 4 && n <= 4 ? 4 : full;
 }
 
-#define DEPTH_CASE(m_, n_)                                                     \
-    case (m_) * 16 + (n_):                                                     \
-        depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, res);            \
+#define DEPTH_CASE(m_, n_)                                                              \
+    case (m_) * 16 + (n_):                                                              \
+        depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, ahead_x, ahead_y,         \
+                   res);                                                                \
         break;
 #if DEPTH_NR > 4
 #  define DEPTH_CASES(m_) DEPTH_CASE(m_, 1) DEPTH_CASE(m_, 2) DEPTH_CASE(m_, 4) DEPTH_CASE(m_, DEPTH_NR)
@@ -857,7 +874,8 @@ static int depth_instance(int n, int full)
 #endif
 
 static void depth_tile(int mr, int nr, idx_t depth, const real_t *const *xrow,
-                       const real_t *const *ycol, int conj_x, int conj_y, scalar_t *res)
+                       const real_t *const *ycol, int conj_x, int conj_y, idx_t ahead_x,
+                       idx_t ahead_y, scalar_t *res)
 {
     switch (mr * 16 + nr) {
         DEPTH_CASES(1)
@@ -894,6 +912,11 @@ static void depth_lanes(const struct host_block *blk)
     for (d0 = 0; d0 < blk->depth; d0 += depth_block) {
         const idx_t dn = min_idx(depth_block, blk->depth - d0);
         const scalar_t beta = d0 == 0 ? blk->beta : 1;
+        /* The next depth block, prefetched by the first tile that reads
+           each row (column) of this one. */
+        const idx_t ahead = blk->prefetch_x != 0 && d0 + depth_block < blk->depth
+                                ? depth_block * REALS_PER_SCALAR
+                                : 0;
         for (r0 = 0; r0 < blk->rows; r0 += DEPTH_MR) {
             const int nrows = (int)min_idx(DEPTH_MR, blk->rows - r0);
             const int mr = depth_instance(nrows, DEPTH_MR);
@@ -906,7 +929,8 @@ static void depth_lanes(const struct host_block *blk)
                 for (j = 0; j < nr; j++)
                     ycol[j] = y + (c0 + (j < ncols ? j : ncols - 1)) * yc
                               + d0 * REALS_PER_SCALAR;
-                depth_tile(mr, nr, dn, xrow, ycol, blk->conj_x, blk->conj_y, res);
+                depth_tile(mr, nr, dn, xrow, ycol, blk->conj_x, blk->conj_y, c0 == 0 ? ahead : 0,
+                           r0 == 0 ? ahead : 0, res);
                 for (j = 0; j < ncols; j++)
                     for (i = 0; i < nrows; i++)
                         update_out(blk->out + (r0 + i) * blk->ro + (c0 + j) * blk->co,
