@@ -775,13 +775,14 @@ ALWAYS_INLINE void fold_lanes(vector_t v, real_t *folded)
  * columns of Y at ycol[c] (both contiguous along l).  Full vectors first,
  * each accumulator's lanes summed by fold_lanes, then the last
  * depth % lanes terms one by one.  With AHEAD_X (AHEAD_Y) nonzero it
- * prefetches each line of the rows (columns) that many reals further on
- * into the L2 cache.
+ * prefetches the rows (columns) that many reals further on into the L2
+ * cache, a line at each of the first AHEAD_VECTORS vectors (so the lines
+ * prefetched lie within the arrays).
  */
 ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
                               const real_t *const *xrow, const real_t *const *ycol,
                               int conj_x, int conj_y, idx_t ahead_x, idx_t ahead_y,
-                              scalar_t *res)
+                              idx_t ahead_vectors, scalar_t *res)
 {
     vector_t sum[DEPTH_MR][DEPTH_NR];
 #if TSBLAS_COMPLEX
@@ -803,7 +804,7 @@ ALWAYS_INLINE void depth_pass(const int mr, const int nr, idx_t depth,
     for (v = 0; v < nvec; v++) {
         const idx_t off = v * VECTOR_REALS;
         vector_t xv[DEPTH_MR];
-        if (v % DEPTH_LINE_VECTORS == 0) {
+        if (v < ahead_vectors && v % DEPTH_LINE_VECTORS == 0) {
             if (ahead_x != 0)
 #pragma GCC unroll 8
                 for (i = 0; i < mr; i++)
@@ -863,7 +864,7 @@ static int depth_instance(int n, int full)
 #define DEPTH_CASE(m_, n_)                                                              \
     case (m_) * 16 + (n_):                                                              \
         depth_pass(m_, n_, depth, xrow, ycol, conj_x, conj_y, ahead_x, ahead_y,         \
-                   res);                                                                \
+                   ahead_vectors, res);                                                 \
         break;
 #if DEPTH_NR > 4
 #  define DEPTH_CASES(m_) DEPTH_CASE(m_, 1) DEPTH_CASE(m_, 2) DEPTH_CASE(m_, 4) DEPTH_CASE(m_, DEPTH_NR)
@@ -875,7 +876,7 @@ static int depth_instance(int n, int full)
 
 static void depth_tile(int mr, int nr, idx_t depth, const real_t *const *xrow,
                        const real_t *const *ycol, int conj_x, int conj_y, idx_t ahead_x,
-                       idx_t ahead_y, scalar_t *res)
+                       idx_t ahead_y, idx_t ahead_vectors, scalar_t *res)
 {
     switch (mr * 16 + nr) {
         DEPTH_CASES(1)
@@ -914,9 +915,11 @@ static void depth_lanes(const struct host_block *blk)
         const scalar_t beta = d0 == 0 ? blk->beta : 1;
         /* The next depth block, prefetched by the first tile that reads
            each row (column) of this one. */
-        const idx_t ahead = blk->prefetch_x != 0 && d0 + depth_block < blk->depth
-                                ? depth_block * REALS_PER_SCALAR
-                                : 0;
+        const idx_t next = blk->prefetch_x != 0 && d0 + depth_block < blk->depth
+                               ? min_idx(depth_block, blk->depth - d0 - depth_block)
+                               : 0;
+        const idx_t ahead = next != 0 ? depth_block * REALS_PER_SCALAR : 0;
+        const idx_t ahead_vectors = (next + VECTOR_SCALARS - 1) / VECTOR_SCALARS;
         for (r0 = 0; r0 < blk->rows; r0 += DEPTH_MR) {
             const int nrows = (int)min_idx(DEPTH_MR, blk->rows - r0);
             const int mr = depth_instance(nrows, DEPTH_MR);
@@ -930,7 +933,7 @@ static void depth_lanes(const struct host_block *blk)
                     ycol[j] = y + (c0 + (j < ncols ? j : ncols - 1)) * yc
                               + d0 * REALS_PER_SCALAR;
                 depth_tile(mr, nr, dn, xrow, ycol, blk->conj_x, blk->conj_y, c0 == 0 ? ahead : 0,
-                           r0 == 0 ? ahead : 0, res);
+                           r0 == 0 ? ahead : 0, ahead_vectors, res);
                 for (j = 0; j < ncols; j++)
                     for (i = 0; i < nrows; i++)
                         update_out(blk->out + (r0 + i) * blk->ro + (c0 + j) * blk->co,

@@ -96,9 +96,9 @@ __host__ __device__ inline mtsm_layout mtsm_make_layout(bool tensor, int w, int 
         lay.tiles_r = TENSOR_WARPS / lay.tiles_w;
         lay.rows = lay.tiles_r * 16 * tr;
         lay.s_lines = lay.tiles_w * tw * 8;
-        /* Pitches of 4 modulo 16 doubles: the 8-byte fragment loads of a
-           warp (rows g = 0..7 of lines t = 0..3) take two wavefronts, the
-           fewest for 256 bytes. */
+        /* Pitches of 4 past a multiple of 8 doubles (4 or 12 modulo 16):
+           the 8-byte fragment loads of a warp (rows g = 0..7 of lines t =
+           0..3) take two wavefronts, the fewest for 256 bytes. */
         lay.pitch_t = lay.rows + 4;
         lay.pitch_s = lay.s_lines + 4;
     } else {
@@ -546,7 +546,10 @@ static enum tsm_path mtsm_path_of(int precision, idx_t w)
 {
     const int forced = tsm_forced_path();
     const char *device = tsm_tuned_device();
-    const bool has_tensor = precision == tsm_precision<double>::index;
+    const bool is_d = precision == tsm_precision<double>::index;
+    /* Before sm_80 the tensor kernel compiles to nothing: a call forced to
+       it takes the FMA kernel, the table's calls cuBLAS. */
+    const bool has_tensor = is_d && tsm_device_has_chunk_kernels();
     if (forced >= 0)
         return forced == TSM_CUBLAS                  ? TSM_CUBLAS
                : forced == TSM_TENSOR && has_tensor ? TSM_TENSOR
@@ -555,28 +558,32 @@ static enum tsm_path mtsm_path_of(int precision, idx_t w)
         const mtsm_widths &x = mtsm_widths_of[i];
         if (strcmp(device, x.device) != 0)
             continue;
-        if (has_tensor && x.tensor_min > 0 && w >= x.tensor_min && w <= x.tensor_max)
-            return TSM_TENSOR;
+        if (is_d && x.tensor_min > 0 && w >= x.tensor_min && w <= x.tensor_max)
+            return has_tensor ? TSM_TENSOR : TSM_CUBLAS;
         return w >= 2 && w <= x.fma_max[precision] ? TSM_FMA : TSM_CUBLAS;
     }
     return TSM_CUBLAS;
 }
 
-/* Splits of K for the tensor kernel, whose one or two blocks a
-   multiprocessor make few resident slots: the count from 1 to MOST with
-   the least time in units of a read of T, the kernel's (its waves of
+/* The length of a split of K for the tensor kernel, whose one or two
+   blocks a multiprocessor make few resident slots: of the lengths (each a
+   multiple of KC) that cut K into 1 to MOST splits, at most SLOTS, the one
+   with the least time in units of a read of T, the kernel's (its waves of
    SLOTS blocks over CHUNKS*splits blocks of equal work) plus the sums'
    (each split's partial sums written and read, PARTIAL of T's bytes). */
-static idx_t mtsm_tensor_splits(idx_t chunks, idx_t slots, idx_t most, double partial)
+static idx_t mtsm_tensor_k_split(idx_t k, int kc, idx_t chunks, idx_t slots, idx_t most,
+                                 double partial)
 {
-    idx_t best = 1;
+    idx_t best = 0;
     double best_time = 0;
-    for (idx_t s = 1; s <= most; s++) {
-        const idx_t blocks = chunks * s, waves = (blocks + slots - 1) / slots;
+    for (idx_t s = 1; s <= most && s <= slots; s++) {
+        const idx_t k_split = ((k + s - 1) / s + kc - 1) / kc * kc;
+        const idx_t splits = (k + k_split - 1) / k_split;
+        const idx_t blocks = chunks * splits, waves = (blocks + slots - 1) / slots;
         const double time = (double)(waves * slots) / (double)blocks
-                            + (s > 1 ? 2.0 * (double)s * partial : 0.0);
-        if (s == 1 || time < best_time) {
-            best = s;
+                            + (splits > 1 ? 2.0 * (double)splits * partial : 0.0);
+        if (best == 0 || time < best_time) {
+            best = k_split;
             best_time = time;
         }
     }
@@ -659,9 +666,9 @@ int gpu_mtsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     if (status != 0)
         return status;
     /* Splits of K: as many as fill the device's resident blocks in one
-       wave with the chunks of rows (the tensor kernel: mtsm_tensor_splits),
-       each at least MTSM_MIN_PIECES pieces, their partial sums within
-       MTSM_PARTIAL_BYTES_MAX. */
+       wave with the chunks of rows (the tensor kernel:
+       mtsm_tensor_k_split), each at least MTSM_MIN_PIECES pieces, their
+       partial sums within MTSM_PARTIAL_BYTES_MAX. */
     const idx_t chunks = (nrows + rows - 1) / rows;
     const idx_t slots = fill_grid(blocks_per_sm, (idx_t)1 << 40);
     const size_t partial_bytes = (size_t)(nrows * w) * sizeof(T);
@@ -670,13 +677,16 @@ int gpu_mtsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
         most = (idx_t)(MTSM_PARTIAL_BYTES_MAX / partial_bytes);
     if (most < 1)
         most = 1;
-    idx_t splits = tensor ? mtsm_tensor_splits(chunks, slots, most, (double)w / (double)k)
-                   : chunks < slots ? slots / chunks
-                                    : 1;
-    if (splits > most)
-        splits = most;
-    idx_t k_split = ((k + splits - 1) / splits + kc - 1) / kc * kc;
-    splits = (k + k_split - 1) / k_split;
+    idx_t k_split;
+    if (tensor) {
+        k_split = mtsm_tensor_k_split(k, kc, chunks, slots, most, (double)w / (double)k);
+    } else {
+        idx_t even = chunks < slots ? slots / chunks : 1;
+        if (even > most)
+            even = most;
+        k_split = ((k + even - 1) / even + kc - 1) / kc * kc;
+    }
+    const idx_t splits = (k + k_split - 1) / k_split;
 
     if (splits > 1) {
         status = workspace_acquire(&workspace, (size_t)splits * partial_bytes, stream);

@@ -149,6 +149,11 @@ char tsm_tuned_path_code(enum tsblas_routine routine, int precision, bool interl
    (gpu_mtsm.cu). */
 const char *tsm_tuned_device();
 
+/* Whether the current device has what the chunk kernels and xMTSM's tensor
+   kernel need (sm_80: cp.async and the FP64 mma); before it they compile
+   to nothing. */
+bool tsm_device_has_chunk_kernels();
+
 /* DTSMTTSM or ZTSMTTSM (T double or cuDoubleComplex) on the FP64 tensor
    cores, in one launch: each block's M x N partial sum at
    (T *)*WORKSPACE + b*M*N, then C as FINISH says (tsm_finish_c);

@@ -199,6 +199,11 @@ const char *tsm_tuned_device()
     return tsm_tuned_tables[current_device_facts()->table].device;
 }
 
+bool tsm_device_has_chunk_kernels()
+{
+    return current_device_facts()->chunk_kernels;
+}
+
 /* The paths of unbalanced xTSMTTSM (the comment at the top of this file). */
 static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
                                      bool interleaved, enum tsm_path path, idx_t w1, idx_t w2)
