@@ -544,11 +544,21 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
                                    : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
                                                        tensor_tiles[choice].wn);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
-    /* 16-byte copies of pairs of doubles need 16-byte aligned arrays and,
-       for column-major operands, even leading dimensions (interleaved ones
-       of odd LD are copied from one element earlier every other row). */
+    /* 16-byte copies of pairs of doubles need 16-byte aligned arrays
+       (interleaved ones of odd LD are copied from one element earlier every
+       other row), and column-major operands whose columns all start on a
+       32-byte sector: where every other column starts 16 bytes past one
+       (LD = 2 mod 4), each 16-byte copy of it straddles two sectors, and
+       8-byte copies are faster (H100, DTSMTTSM column-major, widths 3-64
+       and the pairs, 1 GiB, two runs: with 16-byte copies K = LD = 2 mod 4
+       ran 2.5 points of the roofline below K = 1 mod 4 in the mean; with
+       8-byte copies 2.2 points higher than before, 57 of 69 shapes at 90 %
+       or more instead of 36; doc/gpu-performance.md). */
+    auto sectors = [](const T *x, bool columns, idx_t ld) {
+        return !columns || ((uintptr_t)x % 32 == 0 && ld % 4 == 0);
+    };
     const bool pairs = sizeof(T) == 8 && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
-                       && (!a_columns || a_si % 2 == 0) && (!b_columns || b_sj % 2 == 0);
+                       && sectors(a, a_columns, a_si) && sectors(b, b_columns, b_sj);
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
     if constexpr (sizeof(T) == 8)
         if (pairs)

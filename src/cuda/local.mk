@@ -82,7 +82,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-mtsm-run1.csv doc/data/gpu-h100-mtsm-run2.csv \
 	doc/data/gpu-h200-mtsm.csv doc/data/gpu-h100-dmtsm-tensor.csv \
 	doc/data/gpu-h100-dmtsm-fma.csv doc/data/gpu-h200-dmtsm-tensor.csv \
-	doc/data/gpu-h200-dmtsm-fma.csv \
+	doc/data/gpu-h200-dmtsm-fma.csv doc/data/gpu-h100-dtsmttsm-col-ld-before.csv \
+	doc/data/gpu-h100-dtsmttsm-col-ld-after.csv \
 	doc/data/gpu-h100-tsmm-packed-check.csv doc/data/gpu-h100-fma-check.csv \
 	doc/data/gpu-h200-tsmttsm-fma-check.csv doc/data/gpu-h200-tsmm-packed-check.csv \
 	doc/data/gpu-h100-packed-table-before.csv doc/data/gpu-h100-packed-table-after.csv \
