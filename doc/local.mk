@@ -32,7 +32,13 @@ EXTRA_DIST += %reldir%/make-plots.sh %reldir%/host_perf_report.py %reldir%/perf_
 	%reldir%/data/host-16core-sweep-mtsm-gemt.csv \
 	%reldir%/data/host-2core-zen4-sweep-tsmm.csv \
 	%reldir%/data/host-2core-zen4-sweep-tsmttsm.csv \
-	%reldir%/data/host-2core-zen4-sweep-mtsm-gemt.csv
+	%reldir%/data/host-2core-zen4-sweep-mtsm-gemt.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-before.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-after.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-scan-before.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-scan-after.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-avx2-before.csv \
+	%reldir%/data/host-2core-zen4-tsmm-long-runs-avx2-after.csv
 
 TSBLAS_MAN_PAGES = \
 	%reldir%/man3/stsmttsm.3 %reldir%/man3/dtsmttsm.3 \

@@ -95,6 +95,11 @@ struct host_kernels {
        depend on the number of threads are multiples of it, and a row is
        computed by the same tile in any block. */
     idx_t row_tile;
+    /* The widest Q (columns of C) for which xTSMM with a column-major
+       tall operand of HOST_TSMM_LONG_RUN_K columns or more takes the long
+       runs: one row_lanes column tile where that was measured faster,
+       else 0 (then only Q <= HOST_TSMM_DEPTH_LANES_Q does). */
+    int long_run_q;
     void (*row_lanes)(const struct host_block *block);
     void (*depth_lanes)(const struct host_block *block);
     /* dst[i] := alpha*opx(src[i]) for i < n (opx conjugating when asked),
@@ -186,6 +191,22 @@ const struct host_kernels *X(host_kernels)(void);
    (D 38 -> 33 %), for Q >= 16 the depth blocks lost half their speed. */
 #define HOST_TSMM_DEEP_K 16
 #define HOST_TSMM_DEPTH_LANES_Q 2
+
+/* TSMM with a column-major tall operand, from this many columns (K) on:
+   the depth blocks of HOST_LONG_RUN_DEPTH columns over runs of
+   HOST_LONG_RUN_BYTES also where Q is wider than HOST_TSMM_DEPTH_LANES_Q,
+   up to the kernels' long_run_q, the columns of one row_lanes tile with
+   AVX-512.  K columns read at once are K streams, more than the hardware
+   prefetchers follow; eight are fewer.  Measured on the development
+   machine (Zen 4, 2 threads, 256 MiB, three runs each way, medians):
+   AVX-512, K = 20-64 and Q = 3-8 (real) or 3-6 (complex) took 0.26-0.86
+   of the time, K >= 24 0.26-0.81 (Z 48 x 4 from 0.51x OpenBLAS to 1.85x,
+   D 64 x 5 from 0.76x to 1.36x); K = 16 with Q = 3, 6 0.97-1.37 and
+   complex Q = 7, 8 (two column tiles) 0.90-1.53 of the time, so they keep
+   the plain blocks.  AVX2 (TSBLAS_HOST_ISA=avx2, two runs): D 48 x 3 and
+   64 x 5 0.32-0.36 of the time, but 24 x 6 1.83 and 32 x 4 1.34: it keeps
+   the plain blocks until measured further. */
+#define HOST_TSMM_LONG_RUN_K 20
 
 /* TSMM with beta = 0 writes C with non-temporal stores from this size of C
    on: such a C leaves the caches before anyone reads it again, and the

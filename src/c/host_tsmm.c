@@ -19,8 +19,9 @@
  *
  * The blocks are the kernels of host_kernels.h: row_lanes with its lanes
  * along P when T and C are column-major along P (op(A) = A, M huge; when
- * K >= HOST_TSMM_DEEP_K and Q <= HOST_TSMM_DEPTH_LANES_Q, in depth blocks
- * over longer runs of T); else, when T is contiguous along K and K and Q
+ * K >= HOST_TSMM_DEEP_K and Q <= HOST_TSMM_DEPTH_LANES_Q, or K >=
+ * HOST_TSMM_LONG_RUN_K and Q within one tile, in depth blocks over longer
+ * runs of T); else, when T is contiguous along K and K and Q
  * are as just said, depth_lanes (dot products of the rows of T with the
  * columns of S, copied contiguous); else row_lanes along Q (the interleaved form, N
  * huge; and op(A) = A**T or A**H), with S copied contiguous along Q.  S is
@@ -113,12 +114,14 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
         conj_t = opb == TSBLAS_OP_C, conj_s = opa == TSBLAS_OP_C;
         o_long = ldc, o_short = 1;
     }
-    /* A long K with a C of one or two columns (host_kernels.h) */
-    deep = k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q;
+    kernels = X(host_kernels)();
     lanes_along_p = t_long == 1 && o_long == 1;
+    /* A long K with a C of one or two columns, or with a column-major T
+       one column tile of C (host_kernels.h) */
+    deep = (k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q)
+           || (lanes_along_p && k >= HOST_TSMM_LONG_RUN_K && qlen <= kernels->long_run_q);
     lanes_along_k = !lanes_along_p && t_depth == 1 && deep;
 
-    kernels = X(host_kernels)();
     form.depth = k;
     form.out = c;
     form.alpha = alpha;
