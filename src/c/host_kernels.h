@@ -11,9 +11,10 @@
  *     Out(r,c) = out[r*ro + c*co],      r < rows, c < cols,
  *
  * opx, opy conjugating when conj_x, conj_y (complex only).  beta == 0
- * writes Out without reading it; stream_out (only with beta == 0) asks for
- * non-temporal stores where the instruction set has them, for an Out too
- * large to be read again from the caches.  Two kernels compute such a
+ * writes Out without reading it; stream_out asks for non-temporal stores
+ * where the instruction set has them, for an Out too large to be read
+ * again from the caches (xTSMM with beta == 0: its last depth block, which
+ * adds to the sums of the blocks before with beta == 1).  Two kernels compute such a
  * block:
  *
  *   row_lanes    needs xr == 1: the SIMD lanes run along r, each Y value is
