@@ -14,8 +14,8 @@
  * writes Out without reading it; stream_out asks for non-temporal stores
  * where the instruction set has them, for an Out too large to be read
  * again from the caches (xTSMM with beta == 0: its last depth block, which
- * adds to the sums of the blocks before with beta == 1).  Two kernels compute such a
- * block:
+ * adds to the sums of the blocks before with beta == 1).  Two kernels
+ * compute such a block:
  *
  *   row_lanes    needs xr == 1: the SIMD lanes run along r, each Y value is
  *                broadcast (an outer-product register tile, as a GEMM

@@ -93,7 +93,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
        Out(p,q) = c[p*o_long + q*o_short] */
     const scalar_t *t, *s;
     idx_t t_long, t_depth, s_depth, s_short, o_long, o_short;
-    int conj_t, conj_s, deep, lanes_along_p, lanes_along_k;
+    int conj_t, conj_s, deep, long_runs, lanes_along_p, lanes_along_k;
     const struct host_kernels *kernels;
     void (*kernel)(const struct host_block *);
     struct host_block form;
@@ -116,10 +116,11 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     }
     kernels = X(host_kernels)();
     lanes_along_p = t_long == 1 && o_long == 1;
-    /* A long K with a C of one or two columns, or with a column-major T
-       one column tile of C (host_kernels.h) */
-    deep = (k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q)
-           || (lanes_along_p && k >= HOST_TSMM_LONG_RUN_K && qlen <= kernels->long_run_q);
+    /* A long K with a C of one or two columns; with a column-major T, also
+       one column tile of C (host_kernels.h): the long runs */
+    deep = k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q;
+    long_runs = lanes_along_p
+                && (deep || (k >= HOST_TSMM_LONG_RUN_K && qlen <= kernels->long_run_q));
     lanes_along_k = !lanes_along_p && t_depth == 1 && deep;
 
     form.depth = k;
@@ -132,7 +133,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
     form.prefetch_x = 0;
     kernel = kernels->row_lanes;
     if (lanes_along_p) {
-        form.prefetch_x = deep ? 0 : HOST_TSMM_PREFETCH_AHEAD_BYTES;
+        form.prefetch_x = long_runs ? 0 : HOST_TSMM_PREFETCH_AHEAD_BYTES;
         form.rows = 0, form.cols = qlen;
         form.x = t, form.xr = 1, form.xl = t_depth, form.conj_x = conj_t;
         form.y = s, form.yl = s_depth, form.yc = s_short, form.conj_y = conj_s;
@@ -169,7 +170,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
        others start on one (whole vectors, which non-temporal stores need).
        An interleaved C from malloc (16 bytes past a line) otherwise had no
        vector aligned: every store a read of its lines first. */
-    if (lanes_along_p && deep) {
+    if (long_runs) {
         block = HOST_LONG_RUN_BYTES / (idx_t)sizeof(scalar_t);
         depth_block = HOST_LONG_RUN_DEPTH;
     } else {
