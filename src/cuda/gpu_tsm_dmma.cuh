@@ -1,9 +1,9 @@
 /*
  * gpu_tsm_dmma.cuh: the FP64 tensor-core product that the tensor kernels
- * of DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM and ZTSMM
- * (gpu_tsmm_tensor.cu) share: the stages and chunk sizes, one 16x8x8 mma
- * of doubles, the planes of an element, a fragment load, and op C as a
- * flip of a sign bit.
+ * of STSMTTSM, DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
+ * and ZTSMM (gpu_tsmm_tensor.cu) share: the stages and chunk sizes, one
+ * 16x8x8 mma of doubles, the planes of an element, a fragment load, and
+ * op C as a flip of a sign bit.
  */
 #ifndef TSBLAS_GPU_TSM_DMMA_CUH
 #define TSBLAS_GPU_TSM_DMMA_CUH
@@ -49,18 +49,32 @@ __device__ inline void dmma_16x8x8(double d[4], const double a[4], const double 
 #endif
 }
 
-/* The real planes of one element: 1 for double, 2 for cuDoubleComplex. */
+/* The real planes of one element (1 for float and double, 2 for
+   cuDoubleComplex) and the type of a plane's units in shared memory:
+   STSMTTSM keeps its chunks as floats, half the bytes, and multiplies
+   them as doubles. */
 template <typename T> struct tensor_planes;
-template <> struct tensor_planes<double> { static const int count = 1; };
-template <> struct tensor_planes<cuDoubleComplex> { static const int count = 2; };
+template <> struct tensor_planes<float> { static const int count = 1; typedef float unit; };
+template <> struct tensor_planes<double> { static const int count = 1; typedef double unit; };
+template <> struct tensor_planes<cuDoubleComplex> {
+    static const int count = 2;
+    typedef double unit;
+};
 
-/* The double at shared-memory address ADDRESS, as an 8-byte load: the
-   fragments are loaded element by element. */
+/* The unit U at shared-memory address ADDRESS as a double, one load of U:
+   the fragments are loaded element by element. */
+template <typename U = double>
 __device__ inline double tensor_load(unsigned address)
 {
-    double x;
-    asm volatile("ld.shared.f64 %0, [%1];\n" : "=d"(x) : "r"(address));
-    return x;
+    if constexpr (sizeof(U) == 4) {
+        float x;
+        asm volatile("ld.shared.f32 %0, [%1];\n" : "=f"(x) : "r"(address));
+        return (double)x;
+    } else {
+        double x;
+        asm volatile("ld.shared.f64 %0, [%1];\n" : "=d"(x) : "r"(address));
+        return x;
+    }
 }
 
 /* X with its sign bit flipped where FLIP has it: an integer operation,

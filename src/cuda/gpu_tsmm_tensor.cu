@@ -184,6 +184,17 @@ __device__ inline void tsmm_tensor_set(double (&acc)[2][4], int e, cuDoubleCompl
     acc[1][e] = x.y;
 }
 
+/* X of lane FROM of the warp. */
+__device__ inline double tsmm_shfl(double x, int from)
+{
+    return __shfl_sync(0xffffffffu, x, from);
+}
+__device__ inline cuDoubleComplex tsmm_shfl(cuDoubleComplex x, int from)
+{
+    return make_cuDoubleComplex(__shfl_sync(0xffffffffu, x.x, from),
+                                __shfl_sync(0xffffffffu, x.y, from));
+}
+
 /* The scratch of a warp for an interleaved output: 8 rows of the warp's
    columns, PITCH apart (conflicts of the writes at most 2-way). */
 template <typename T>
@@ -279,6 +290,22 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
     T *scratch = stages + TENSOR_STAGES * stage_elems
                  + warp * 8 * tsmm_tensor_scratch_pitch<T>();
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(stages);
+    /* DTSMM's column-major output without the pairs (columns off the
+       32-byte sectors): in runs of 16 rows (below) for beta = 0 and W =
+       18-56.  Where its columns start off the sectors, each run of 8 rows
+       of a store touches more sectors than it fills, and the L2 cache
+       takes a write request for each: H100, DTSMM column-major, width 40,
+       M = 1 mod 4, 1 GiB, ncu: 32 million write requests against 13
+       million with M a multiple of 4 and the pairs, 18 % more time.  Runs
+       of 16 rows, H100, the table's paths, square widths 4-64, M = 0, 1, 2,
+       3 mod 4, 1 GiB, two runs each way (doc/data/gpu-h100-dtsmm-col-gather-
+       {before,after}.csv): M = 1, 3 mod 4 at 18-56 +6.4 and +5.1 points of
+       the roofline in the mean (40: 75 -> 88 %, 56: 72 -> 87 %; 4 GiB,
+       24-56 in steps of 8, +10: 76 -> 86 % at 24, 71 -> 88 % at 56), M =
+       2 mod 4 +1.6 (-5 at 21); at 8-17 within a point but 11 (-7 to -12)
+       and 12, 17 at M = 2 mod 4 (-6, -5); at 4, 60-64, with beta = 1 and
+       for ZTSMM lower in an earlier trial. */
+    const bool gather_out = PLANES == 1 && !read_c && w >= 18 && w <= 56;
     const chunk_copy_plan plan = chunk_make_plan<V, sizeof(T)>(T_ROWS ? t_sr : t_sl,
                                                               T_ROWS ? k : rows, pitch, false);
     const chunk_copy_plan plan_c = chunk_make_plan<V, sizeof(T)>(o_columns ? o_sw : o_sr,
@@ -424,9 +451,9 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                     const int j0 = 8 * (tile0 + nj) + 2 * q;
                     if (tile0 + nj >= tile_end)
                         break;
-                    if (j0 >= w)
-                        continue;
                     if constexpr (PAIRS) {
+                        if (j0 >= w)
+                            continue;
                         /* acc[nj][0][e]: row 2g + e/2, column j0 + e%2,
                            in 16-byte stores of two rows or two columns */
                         const idx_t r = r0 + row0 + 2 * g;
@@ -450,10 +477,34 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                                     tsmm_put<double, 1>(o, { d[2 * h] }, 0.0);
                             }
                         }
-                    } else {
+                    } else if (gather_out) {
                         /* acc[nj][p][e]: row g + 8(e/2), column j0 + e%2
-                           of a column-major output: a warp's stores are
-                           runs of 8 rows */
+                           of a column-major output, gathered by shuffles
+                           so that lanes 0-15 store rows 0-15 of a column
+                           and lanes 16-31 those of the next: two runs of
+                           16 rows a store, not four of 8 (below) */
+                        const int r = lane % 16, half = lane / 16;
+                        const int from_e = 2 * (r / 8) + half;
+                        const idx_t row = r0 + row0 + r;
+#pragma unroll
+                        for (int c = 0; c < 4; c++) {
+                            const int from_lane = 4 * (r % 8) + c;
+                            const int j = 8 * (tile0 + nj) + 2 * c + half;
+                            T x = zero<T>();
+#pragma unroll
+                            for (int e = 0; e < 4; e++) {
+                                const T y = tsmm_shfl(tsmm_tensor_entry(acc[nj], e), from_lane);
+                                if (e == from_e)
+                                    x = y;
+                            }
+                            if (row < nrows && j < w)
+                                tsmm_put<T, 1>(out + row + j * o_sw, { x }, zero<T>());
+                        }
+                    } else {
+                        /* the same from the accumulators: a warp's stores
+                           are runs of 8 rows */
+                        if (j0 >= w)
+                            continue;
 #pragma unroll
                         for (int e = 0; e < 4; e++) {
                             const idx_t r = r0 + row0 + g + 8 * (e / 2);

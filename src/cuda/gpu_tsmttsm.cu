@@ -7,7 +7,7 @@
  * gpu_tsmttsm computes the M-by-N C from op(A) (M-by-K) and op(B) (K-by-N)
  * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
  * or one kernel of our own in two steps (Ernst et al. 2021, section 3):
- * for DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
+ * for STSMTTSM, DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
  * gpu_tsmttsm_tensor.cu, for STSMTTSM and CTSMTTSM on the fma path that of
  * gpu_tsmttsm_fma.cu, else the direct or the staged kernel of this file:
  *   1. partial sums: a grid sized to the device (SMs x resident blocks)
@@ -441,15 +441,15 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
                                (T *)*workspace, finish);
 }
 
-/* The tensor path: DTSMTTSM and ZTSMTTSM (tsm_choose_path gives it to
-   no other precision). */
+/* The tensor path: STSMTTSM, DTSMTTSM and ZTSMTTSM (tsm_choose_path gives
+   it to no other precision). */
 template <typename T>
 static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
                          idx_t b_sj, const tsm_finish<T> &finish, cudaStream_t stream,
                          void **workspace)
 {
-    if constexpr (std::is_same<T, double>::value || std::is_same<T, cuDoubleComplex>::value)
+    if constexpr (!std::is_same<T, cuFloatComplex>::value)
         return tsmttsm_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                  workspace);
     else

@@ -1,7 +1,7 @@
 /*
  * gpu_tsmttsm_chunks.cuh: the copies of chunks of the tall operands into
  * shared memory that the chunk kernels share: the FP64 tensor-core
- * kernels of DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
+ * kernels of S/D/ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
  * and ZTSMM (gpu_tsmm_tensor.cu), the register-tile kernels of STSMTTSM
  * and CTSMTTSM (gpu_tsmttsm_fma.cu) and of xTSMM (gpu_tsmm_fma.cu); and
  * what the two xTSMM kernels share besides: the flat copy of interleaved

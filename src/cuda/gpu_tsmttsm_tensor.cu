@@ -1,5 +1,5 @@
 /*
- * gpu_tsmttsm_tensor.cu: DTSMTTSM and ZTSMTTSM on the
+ * gpu_tsmttsm_tensor.cu: STSMTTSM, DTSMTTSM and ZTSMTTSM on the
  * FP64 tensor cores (the tensor path of gpu_tsmttsm_tsmm_common.cuh).
  *
  * Purpose
@@ -19,6 +19,16 @@
  * accumulators of mma.sync.m16n8k8.f64 (sm_90; four m8n8k4 on sm_80) and
  * feeds it 8 rows at a time.  Every product and sum is an IEEE double
  * operation, as on the CUDA cores; only the order of the sums differs.
+ *
+ * STSMTTSM needs 16 flop per byte at width 64 (49 Tflop/s at 3 TB/s, 75 %
+ * of the FP32 rate), more than the register tiles of gpu_tsmttsm_fma.cu
+ * reach from width 50 or so.  Its chunks stay floats in shared memory and
+ * each fragment is converted to a double as it is loaded: one conversion a
+ * loaded element, against WM or WN mma per fragment, and every product and
+ * sum then a double operation (the block's partial sums rounded to float
+ * once).  The table takes this kernel for STSMTTSM where it measured
+ * faster (doc/gpu-performance.md: H100, 1 GiB, col 57-64 0.79-0.92 of the
+ * fma kernel's time).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
  * takes chunks b, b + grid, ...  Its 256 threads copy a chunk of A and of
@@ -65,6 +75,10 @@ namespace tsblas {
 
 /* The element of C from the planes of its accumulators (SIGN_B: see the
    complex product in the kernel). */
+__device__ inline void tensor_store(float *out, const double *acc, double)
+{
+    *out = (float)acc[0];
+}
 __device__ inline void tensor_store(double *out, const double *acc, double)
 {
     *out = acc[0];
@@ -75,22 +89,27 @@ __device__ inline void tensor_store(cuDoubleComplex *out, const double *acc, dou
 }
 
 /*
- * Shared memory holds each chunk as planes of doubles: one for D, the real
- * and the imaginary parts for Z (so that every fragment is loaded with
- * 8-byte loads, each plane straight into the registers its mma reads).  A
- * plane is column-major (COLUMNS: element (l, i) at i*pitch + l, ROWS rows)
- * or row-major (at l*pitch + i, WIDTH columns), pitch in doubles.  A warp's
- * fragment load reads, for lane (g, t), the element (l0 + t, i0 + g):
- * column-major g*pitch + t, row-major t*pitch + g; half a warp (g = 0..3 or
- * 4..7) is served per shared-memory cycle from 16 banks of 8 bytes, so
- * pitch = 4 mod 8 keeps its 16 addresses apart either way.  The smallest
- * such pitch at least the extent.
+ * Shared memory holds each chunk as planes of units: one plane of floats
+ * for S, of doubles for D, the real and the imaginary parts for Z (so that
+ * every fragment is loaded with one load a unit, each plane straight into
+ * the registers its mma reads).  A plane is column-major (COLUMNS: element
+ * (l, i) at i*pitch + l, ROWS rows) or row-major (at l*pitch + i, WIDTH
+ * columns), pitch in units.  A warp's fragment load reads, for lane (g,
+ * t), the element (l0 + t, i0 + g): column-major g*pitch + t, row-major
+ * t*pitch + g.  Doubles: half a warp (g = 0..3 or 4..7) is served per
+ * shared-memory cycle from 16 banks of 8 bytes, so pitch = 4 mod 8 keeps
+ * its 16 addresses apart either way.  Floats: the whole warp in one cycle
+ * from 32 banks of 4 bytes, so column-major pitch = 4 mod 8 (4g + t over
+ * the banks, times an odd number), row-major pitch = 8 mod 16 (8t + g,
+ * likewise); both keep rows of whole 16-byte copies.  The smallest such
+ * pitch at least the extent; UNIT_BYTES, the bytes of a unit.
  */
-__host__ __device__ inline int tensor_pitch(bool columns, int rows, int width)
+__host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, int unit_bytes)
 {
     /* A row-major plane has room for one more column (chunk_make_plan). */
     const int extent = columns ? rows : width + 1;
-    return extent + ((4 - extent) % 8 + 8) % 8;
+    const int period = unit_bytes == 4 && !columns ? 16 : 8;
+    return extent + ((period / 2 - extent) % period + period) % period;
 }
 
 /* The shape of a call's warp tiles (host and device agree on it). */
@@ -133,7 +152,7 @@ __host__ __device__ inline tensor_shape tensor_make_units(int m, int n)
  * Real: the fragments of A for all WM tiles, then those of B one tile at a
  * time, each used WM times.
  */
-template <int WM, int WN>
+template <typename U, int WM, int WN>
 __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned step_a,
                                         unsigned step_b, int a_step_l, int b_step_l,
                                         const int (&a_col)[WM][2], const int (&b_col)[WN])
@@ -143,13 +162,14 @@ __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned st
     for (int mi = 0; mi < WM; mi++)
 #pragma unroll
         for (int e = 0; e < 4; e++)
-            af[mi][e] = tensor_load(step_a + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * 8));
+            af[mi][e] = tensor_load<U>(
+                step_a + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * sizeof(U)));
 #pragma unroll
     for (int nj = 0; nj < WN; nj++) {
         double bf[2];
 #pragma unroll
         for (int e = 0; e < 2; e++)
-            bf[e] = tensor_load(step_b + (unsigned)((4 * e * b_step_l + b_col[nj]) * 8));
+            bf[e] = tensor_load<U>(step_b + (unsigned)((4 * e * b_step_l + b_col[nj]) * sizeof(U)));
 #pragma unroll
         for (int mi = 0; mi < WM; mi++)
             dmma_16x8x8(acc[mi][nj][0], af[mi], bf);
@@ -261,17 +281,19 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
 {
+    typedef typename tensor_planes<T>::unit U;
     constexpr int PLANES = tensor_planes<T>::count;
-    constexpr int E = PAIRS ? 2 : 1;
+    /* PAIRS: 16-byte vectors, two doubles or four floats */
+    constexpr int E = PAIRS ? 16 / (int)sizeof(U) : 1;
     const tensor_shape shape = UNITS ? tensor_make_units(m, n) : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
-    const int pitch_a = tensor_pitch(a_columns, rows, m);
-    const int pitch_b = tensor_pitch(b_columns, rows, n);
-    /* Element (l, i) of a plane at double l*step_l + i*step_i. */
+    const int pitch_a = tensor_pitch(a_columns, rows, m, sizeof(U));
+    const int pitch_b = tensor_pitch(b_columns, rows, n, sizeof(U));
+    /* Element (l, i) of a plane at unit l*step_l + i*step_i. */
     const int a_step_l = a_columns ? 1 : pitch_a, a_step_i = a_columns ? pitch_a : 1;
     const int b_step_l = b_columns ? 1 : pitch_b, b_step_j = b_columns ? pitch_b : 1;
-    const unsigned plane_a = (unsigned)((a_columns ? m : rows) * pitch_a * sizeof(double));
-    const unsigned plane_b = (unsigned)((b_columns ? n : rows) * pitch_b * sizeof(double));
+    const unsigned plane_a = (unsigned)((a_columns ? m : rows) * pitch_a * sizeof(U));
+    const unsigned plane_b = (unsigned)((b_columns ? n : rows) * pitch_b * sizeof(U));
     const unsigned bytes_a = PLANES * plane_a, stage_bytes = bytes_a + PLANES * plane_b;
     /* -s*Im b and s*Re b (s = SIGN_AB) as sign flips. */
     const unsigned flip_im = sign_ab > 0 ? 0x80000000u : 0, flip_re = sign_ab < 0 ? 0x80000000u : 0;
@@ -282,11 +304,13 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     const int tile = warp % warp_tiles, group = warp / warp_tiles;
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
+    /* Interleaved doubles of odd LD: pairs shifted (chunk_make_plan);
+       floats take 16-byte vectors only where LD is a multiple of 4. */
     const bool a_odd = E == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = E == 2 && !b_columns && b_sl % 2 != 0;
-    const chunk_copy_plan plan_a = chunk_make_plan<E, sizeof(double)>(
+    const chunk_copy_plan plan_a = chunk_make_plan<E, sizeof(U)>(
         a_columns ? a_si : a_sl, a_columns ? rows : m, pitch_a, a_odd);
-    const chunk_copy_plan plan_b = chunk_make_plan<E, sizeof(double)>(
+    const chunk_copy_plan plan_b = chunk_make_plan<E, sizeof(U)>(
         b_columns ? b_sj : b_sl, b_columns ? rows : n, pitch_b, b_odd);
     /* The first row and column of each mma tile of the warp, and which of
        them exist (UNITS: the last warps may have one tile fewer). */
@@ -346,12 +370,12 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 #pragma unroll 1
             for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
                 const unsigned step_a =
-                    sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(double));
+                    sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(U));
                 const unsigned step_b =
-                    sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(double));
+                    sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(U));
                 if constexpr (PLANES == 1)
-                    tensor_step_real<WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
-                                             b_col[0]);
+                    tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
+                                                b_col[0]);
                 else
                     tensor_step_complex<WM, WN, UNITS>(acc, step_a, step_b, a_step_l, b_step_l,
                                                        a_col, b_col, plane_a, plane_b, flip_im,
@@ -423,7 +447,7 @@ static const tensor_tile_choice tensor_tiles[] = {
 template <typename T>
 constexpr int tensor_tile_count()
 {
-    return sizeof(T) == 8 ? 8 : 5;
+    return tensor_planes<T>::count == 1 ? 8 : 5;
 }
 
 /* The choice of the complex kernel with UNITS, two mma tiles a warp. */
@@ -526,11 +550,12 @@ static int pick_tensor_units(int m, int n, int choice)
 template <typename T>
 static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, int rows)
 {
-    const size_t doubles = (size_t)(a_columns ? m * tensor_pitch(true, rows, m)
-                                              : rows * tensor_pitch(false, rows, m))
-                           + (size_t)(b_columns ? n * tensor_pitch(true, rows, n)
-                                                : rows * tensor_pitch(false, rows, n));
-    return doubles * tensor_planes<T>::count * sizeof(double);
+    const int unit = (int)sizeof(typename tensor_planes<T>::unit);
+    const size_t units = (size_t)(a_columns ? m * tensor_pitch(true, rows, m, unit)
+                                            : rows * tensor_pitch(false, rows, m, unit))
+                         + (size_t)(b_columns ? n * tensor_pitch(true, rows, n, unit)
+                                              : rows * tensor_pitch(false, rows, n, unit));
+    return units * tensor_planes<T>::count * unit;
 }
 
 template <typename T>
@@ -557,10 +582,17 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     auto sectors = [](const T *x, bool columns, idx_t ld) {
         return !columns || ((uintptr_t)x % 32 == 0 && ld % 4 == 0);
     };
-    const bool pairs = sizeof(T) == 8 && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
-                       && sectors(a, a_columns, a_si) && sectors(b, b_columns, b_sj);
+    /* 16-byte copies of four floats need every line of both operands to
+       start on 16 bytes: LD a multiple of 4 in either storage order. */
+    auto lines_of_4 = [](const T *x, idx_t ld) { return (uintptr_t)x % 16 == 0 && ld % 4 == 0; };
+    const bool pairs = sizeof(T) == 4 ? lines_of_4(a, a_columns ? a_si : a_sl)
+                                            && lines_of_4(b, b_columns ? b_sj : b_sl)
+                       : sizeof(T) == 8 ? (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
+                                              && sectors(a, a_columns, a_si)
+                                              && sectors(b, b_columns, b_sj)
+                                        : false;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
-    if constexpr (sizeof(T) == 8)
+    if constexpr (tensor_planes<T>::count == 1)
         if (pairs)
             kernel = tensor_kernel_of<T, true>(choice);
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
@@ -589,7 +621,7 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
         rows /= 2;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
     shared = TENSOR_STAGES * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
-    scratch = (size_t)shape.width_a * shape.width_b * sizeof(T);
+    scratch = (size_t)shape.width_a * shape.width_b * tensor_planes<T>::count * sizeof(double);
     if (shared < scratch)
         shared = scratch;
 
@@ -602,6 +634,9 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
                                sign_a * sign_b, sign_b, (T *)*workspace, finish);
 }
 
+template int tsmttsm_tensor<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                   const float *, idx_t, idx_t, const float *, idx_t, idx_t,
+                                   const tsm_finish<float> &, cudaStream_t, void **);
 template int tsmttsm_tensor<double>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
                                     const double *, idx_t, idx_t, const double *, idx_t, idx_t,
                                     const tsm_finish<double> &, cudaStream_t, void **);

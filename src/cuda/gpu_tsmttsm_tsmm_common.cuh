@@ -13,7 +13,7 @@
  *                     asynchronous copies (cp.async, two stages, so the next
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
- *   TSM_TENSOR        D and Z only: the chunk kernels of
+ *   TSM_TENSOR        D and Z, and STSMTTSM: the chunk kernels of
  *                     gpu_tsmttsm_tensor.cu and gpu_tsmm_tensor.cu, whose
  *                     warps multiply on the FP64 tensor cores (mma.sync);
  *   TSM_FMA           STSMTTSM and CTSMTTSM, and xTSMM: the chunk kernels
@@ -154,8 +154,8 @@ const char *tsm_tuned_device();
    to nothing. */
 bool tsm_device_has_chunk_kernels();
 
-/* DTSMTTSM or ZTSMTTSM (T double or cuDoubleComplex) on the FP64 tensor
-   cores, in one launch: each block's M x N partial sum at
+/* STSMTTSM, DTSMTTSM or ZTSMTTSM (T float, double or cuDoubleComplex) on
+   the FP64 tensor cores, in one launch: each block's M x N partial sum at
    (T *)*WORKSPACE + b*M*N, then C as FINISH says (tsm_finish_c);
    *WORKSPACE to be released by the caller (also on failure).
    gpu_tsmttsm_tensor.cu. */

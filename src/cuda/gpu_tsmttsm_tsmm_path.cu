@@ -8,8 +8,8 @@
  * (gpu_tsmttsm_tsmm_table.cu: the table that names the GPU, else the
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
- * forces one: "direct", "staged-small", "staged-large", "tensor" (DTSMTTSM,
- * ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides), "fma"
+ * forces one: "direct", "staged-small", "staged-large", "tensor" (STSMTTSM,
+ * DTSMTTSM, ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides), "fma"
  * (STSMTTSM, CTSMTTSM and xTSMM; the same) or "cublas" (the tuning sweep,
  * testing/gpu_tune_tsm.sh, times each path this way).
  *
@@ -121,9 +121,10 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 {
     const int forced = tsm_forced_path();
 
-    /* The tensor path exists for D and Z, the fma path for STSMTTSM,
-       CTSMTTSM and xTSMM. */
-    const bool has_tensor = precision == 1 || precision == 3;
+    /* The tensor path exists for D, Z and STSMTTSM, the fma path for
+       STSMTTSM, CTSMTTSM and xTSMM. */
+    const bool has_tensor =
+        precision == 1 || precision == 3 || (precision == 0 && routine == TSBLAS_TSMTTSM);
     const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))

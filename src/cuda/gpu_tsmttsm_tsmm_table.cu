@@ -48,7 +48,7 @@
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
- * l staged kernel with large tiles, t tensor-core kernel (D and Z),
+ * l staged kernel with large tiles, t tensor-core kernel (STSMTTSM, D, Z),
  * f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS.
  */
 #include <config.h>
@@ -60,8 +60,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcfcfcccccccf" }, /* S int */
+                "ddfffffftttttttffffffffffttttffffffffffffffffffffttttffftttttttt", /* S col */
+                "ddddfffffffftftffffffffffftftftfffffffffffffffffcfcfcfctccctccct" }, /* S int */
             {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
