@@ -65,6 +65,10 @@ TSBLAS_TEST_INPUTS = \
 TESTS += $(TSBLAS_TEST_INPUTS)
 EXTRA_DIST += $(TSBLAS_TEST_INPUTS)
 
+# The host inputs with the AVX2 and the baseline kernels too.
+TESTS += %reldir%/test_host_isa.sh
+EXTRA_DIST += %reldir%/test_host_isa.sh
+
 # Each shared library exports exactly its interface (its version script,
 # src/*/lib*.map, against the headers and sources; doc/API.md).  Skipped
 # where the linker takes no version script.

@@ -96,11 +96,12 @@ struct host_kernels {
        depend on the number of threads are multiples of it, and a row is
        computed by the same tile in any block. */
     idx_t row_tile;
-    /* The widest Q (columns of C) for which xTSMM with a column-major
-       tall operand of HOST_TSMM_LONG_RUN_K columns or more takes the long
-       runs: one row_lanes column tile where that was measured faster,
-       else 0 (then only Q <= HOST_TSMM_DEPTH_LANES_Q does). */
-    int long_run_q;
+    /* xTSMM with a column-major tall operand of LONG_RUN_K columns or
+       more and a C of at most LONG_RUN_Q columns (one row_lanes column
+       tile) takes the long runs, where that was measured faster; else
+       LONG_RUN_Q is 0 (then only Q <= HOST_TSMM_DEPTH_LANES_Q does).
+       HOST_TSMM_LONG_RUN_K below. */
+    int long_run_k, long_run_q;
     void (*row_lanes)(const struct host_block *block);
     void (*depth_lanes)(const struct host_block *block);
     /* dst[i] := alpha*opx(src[i]) for i < n (opx conjugating when asked),
@@ -193,21 +194,22 @@ const struct host_kernels *X(host_kernels)(void);
 #define HOST_TSMM_DEEP_K 16
 #define HOST_TSMM_DEPTH_LANES_Q 2
 
-/* TSMM with a column-major tall operand, from this many columns (K) on:
-   the depth blocks of HOST_LONG_RUN_DEPTH columns over runs of
-   HOST_LONG_RUN_BYTES also where Q is wider than HOST_TSMM_DEPTH_LANES_Q,
-   up to the kernels' long_run_q, the columns of one row_lanes tile with
-   AVX-512.  K columns read at once are K streams, more than the hardware
-   prefetchers follow; eight are fewer.  Measured on the development
-   machine (Zen 4, 2 threads, 256 MiB, three runs each way, medians):
-   AVX-512, K = 20-64 and Q = 3-8 (real) or 3-6 (complex) took 0.26-0.86
-   of the time, K >= 24 0.26-0.81 (Z 48 x 4 from 0.51x OpenBLAS to 1.85x,
-   D 64 x 5 from 0.76x to 1.36x); K = 16 with Q = 3, 6 0.97-1.37 and
-   complex Q = 7, 8 (two column tiles) 0.90-1.53 of the time, so they keep
-   the plain blocks.  AVX2 (TSBLAS_HOST_ISA=avx2, two runs): D 48 x 3 and
-   64 x 5 0.32-0.36 of the time, but 24 x 6 1.83 and 32 x 4 1.34: it keeps
-   the plain blocks until measured further. */
-#define HOST_TSMM_LONG_RUN_K 20
+/* HOST_TSMM_LONG_RUN_K, in each kernel file: TSMM with a column-major tall
+   operand, from this many columns (K) on: the depth blocks of
+   HOST_LONG_RUN_DEPTH columns over runs of HOST_LONG_RUN_BYTES also where
+   Q is wider than HOST_TSMM_DEPTH_LANES_Q, up to the kernels' long_run_q,
+   the columns of one row_lanes tile.  K columns read at once are K
+   streams, more than the hardware prefetchers follow; eight are fewer.
+   Measured on the development machine (Zen 4, 2 threads, 256 MiB, three
+   runs each way, medians): AVX-512, K = 20-64 and Q = 3-8 (real) or 3-6
+   (complex) took 0.26-0.86 of the time, K >= 24 0.26-0.81 (Z 48 x 4 from
+   0.51x OpenBLAS to 1.85x, D 64 x 5 from 0.76x to 1.36x); K = 16 with Q =
+   3, 6 0.97-1.37 and complex Q = 7, 8 (two column tiles) 0.90-1.53 of the
+   time, so they keep the plain blocks: K = 20.  AVX2 (TSBLAS_HOST_ISA=avx2,
+   one column tile: 6 columns real, 3 complex; the long runs from K = 20
+   against none, three runs each way): K = 40-64 took 0.24-0.43 of the
+   time (D 64 x 4 from 0.51x OpenBLAS to 1.83x); K = 24-32 with C of 3
+   columns 0.47-0.64, but real C of 4-6 columns 1.20-1.86: K = 40. */
 
 /* TSMM with beta = 0 writes C with non-temporal stores from this size of C
    on: such a C leaves the caches before anyone reads it again, and the

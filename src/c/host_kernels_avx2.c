@@ -36,7 +36,7 @@
 #define HOST_DEPTH_NR_COMPLEX 3
 #define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
 #define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
-#define HOST_TSMM_LONG_RUN_TILE 0
+#define HOST_TSMM_LONG_RUN_K 40
 #define HOST_STREAM_STORE(p, v) _mm256_stream_si256((__m256i *)(p), (__m256i)(v))
 #define HOST_STREAM_FENCE() _mm_sfence()
 #include "host_kernels_body.h"

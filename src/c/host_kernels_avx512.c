@@ -36,7 +36,7 @@
 #define HOST_DEPTH_NR_COMPLEX 3
 #define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
 #define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
-#define HOST_TSMM_LONG_RUN_TILE 1
+#define HOST_TSMM_LONG_RUN_K 20
 #define HOST_STREAM_STORE(p, v) _mm512_stream_si512((void *)(p), (__m512i)(v))
 #define HOST_STREAM_FENCE() _mm_sfence()
 #include "host_kernels_body.h"

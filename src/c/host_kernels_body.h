@@ -15,10 +15,10 @@
  *                                         full row tile)
  *   HOST_DEPTH_DEPTH_BLOCK_BYTES          depth_lanes depth block, as bytes
  *                                         of one row of X
- *   HOST_TSMM_LONG_RUN_TILE               1 where xTSMM's long runs
+ *   HOST_TSMM_LONG_RUN_K                  K from which xTSMM's long runs
  *                                         serve a C of one row_lanes
  *                                         column tile (host_kernels.h),
- *                                         else 0
+ *                                         0 never
  *
  * It defines row_lanes (with its case for interleaved small products,
  * row_lanes_flat), depth_lanes, scale_copy, transpose_tile (in
@@ -959,6 +959,7 @@ static void store_fence(void)
 }
 
 const struct host_kernels HOST_KERNELS_TABLE = { HOST_ISA_NAME, ROW_MR * VECTOR_SCALARS,
-                                                 HOST_TSMM_LONG_RUN_TILE ? ROW_NR : 0,
+                                                 HOST_TSMM_LONG_RUN_K,
+                                                 HOST_TSMM_LONG_RUN_K > 0 ? ROW_NR : 0,
                                                  row_lanes, depth_lanes, scale_copy,
                                                  transpose_tile, store_fence };

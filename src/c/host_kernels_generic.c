@@ -26,5 +26,5 @@
 #define HOST_DEPTH_NR_COMPLEX 2
 #define HOST_ROW_DEPTH_BLOCK_BYTES (24 * 1024)
 #define HOST_DEPTH_DEPTH_BLOCK_BYTES 4096
-#define HOST_TSMM_LONG_RUN_TILE 0
+#define HOST_TSMM_LONG_RUN_K 0
 #include "host_kernels_body.h"

@@ -20,7 +20,7 @@
  * The blocks are the kernels of host_kernels.h: row_lanes with its lanes
  * along P when T and C are column-major along P (op(A) = A, M huge; when
  * K >= HOST_TSMM_DEEP_K and Q <= HOST_TSMM_DEPTH_LANES_Q, or K >=
- * HOST_TSMM_LONG_RUN_K and Q within one tile, in depth blocks over longer
+ * the kernels' long_run_k and Q within one tile, in depth blocks over longer
  * runs of T); else, when T is contiguous along K and K and Q
  * are as just said, depth_lanes (dot products of the rows of T with the
  * columns of S, copied contiguous); else row_lanes along Q (the interleaved form, N
@@ -120,7 +120,7 @@ int X(host_tsmm)(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t
        one column tile of C (host_kernels.h): the long runs */
     deep = k >= HOST_TSMM_DEEP_K && qlen <= HOST_TSMM_DEPTH_LANES_Q;
     long_runs = lanes_along_p
-                && (deep || (k >= HOST_TSMM_LONG_RUN_K && qlen <= kernels->long_run_q));
+                && (deep || (k >= kernels->long_run_k && qlen <= kernels->long_run_q));
     lanes_along_k = !lanes_along_p && t_depth == 1 && deep;
 
     form.depth = k;

@@ -50,9 +50,10 @@
  * lines (a column-major C's columns 4 doubles apart: tsmm_tensor); where
  * it is not, DTSMM takes the plain order too (8-byte loads of
  * T) and element stores: a column-major output's by the accumulators,
- * runs of 8 rows a warp, an interleaved one's through a scratch of 8 rows
- * a warp in shared memory, stored by consecutive lanes at consecutive
- * columns (tsmm_tensor_put_rows).  The pitches in shared memory
+ * runs of 8 rows a warp (DTSMM with beta = 0 and W = 18-56: gathered by
+ * warp shuffles into runs of 16), an interleaved one's through a scratch
+ * of 8 rows a warp in shared memory, stored by consecutive lanes at
+ * consecutive columns (tsmm_tensor_put_rows).  The pitches in shared memory
  * (tsmm_tensor_pitch) keep the 8 lanes of each phase of a 16-byte load in
  * distinct banks.  Each entry is summed in the order of l by one warp:
  * bit-identical run to run.
@@ -569,8 +570,8 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     const size_t frag_bytes = (size_t)tsmm_tensor_frag_doubles<T>(ksteps, ntiles) * sizeof(double);
     /* DTSMM's fragments of T in pairs of rows (16-byte loads) where the
        output takes the pairs in 16-byte stores; else 8-byte loads, and
-       element stores: a column-major output's in runs of 8 rows, an
-       interleaved one's through the warps' scratch. */
+       element stores: a column-major output's in runs of 8 rows (or 16,
+       gather_out), an interleaved one's through the warps' scratch. */
     const bool pairs = tensor_planes<T>::count == 1 && wide_out;
     const size_t scratch_bytes = !pairs && !o_columns
                                      ? (size_t)TENSOR_WARPS * 8

@@ -27,7 +27,7 @@
  * loaded element, against WM or WN mma per fragment, and every product and
  * sum then a double operation (the block's partial sums rounded to float
  * once).  The table takes this kernel for STSMTTSM where it measured
- * faster (doc/gpu-performance.md: H100, 1 GiB, col 57-64 0.79-0.92 of the
+ * faster (doc/gpu-performance.md: H100, 1 GiB, col 57-64 0.80-0.93 of the
  * fma kernel's time).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
@@ -146,8 +146,8 @@ __host__ __device__ inline tensor_shape tensor_make_units(int m, int n)
 /*
  * One mma step (8 rows l0 .. l0 + 7 of the chunk) of a warp tile.  STEP_A,
  * STEP_B: shared-memory addresses of row l0 + q of the (first) planes of A
- * and B; A_STEP_L, B_STEP_L: doubles from one row to the next; A_COL,
- * B_COL: the doubles from a row's start to the lane's fragment columns.
+ * and B; A_STEP_L, B_STEP_L: units from one row to the next; A_COL,
+ * B_COL: the units from a row's start to the lane's fragment columns.
  *
  * Real: the fragments of A for all WM tiles, then those of B one tile at a
  * time, each used WM times.
@@ -423,7 +423,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 }
 
 /* ---- the warp tiles of a call ----
- * Instantiated: 16x8, 16x16, 32x16 and, for doubles, 32x32 entries.  A
+ * Instantiated: 16x8, 16x16, 32x16 and, for the real types, 32x32 entries.  A
  * call takes the one with the least padded work (mma tiles, the warp tiles
  * of at most 8 warps), then the fewest fragment loads (4*WM + 2*WN per
  * warp tile and step). */
@@ -585,12 +585,14 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     /* 16-byte copies of four floats need every line of both operands to
        start on 16 bytes: LD a multiple of 4 in either storage order. */
     auto lines_of_4 = [](const T *x, idx_t ld) { return (uintptr_t)x % 16 == 0 && ld % 4 == 0; };
-    const bool pairs = sizeof(T) == 4 ? lines_of_4(a, a_columns ? a_si : a_sl)
-                                            && lines_of_4(b, b_columns ? b_sj : b_sl)
-                       : sizeof(T) == 8 ? (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
-                                              && sectors(a, a_columns, a_si)
-                                              && sectors(b, b_columns, b_sj)
-                                        : false;
+    const bool is_float = std::is_same<T, float>::value;
+    const bool is_double = std::is_same<T, double>::value;
+    const bool pairs = is_float    ? lines_of_4(a, a_columns ? a_si : a_sl)
+                                         && lines_of_4(b, b_columns ? b_sj : b_sl)
+                       : is_double ? (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
+                                         && sectors(a, a_columns, a_si)
+                                         && sectors(b, b_columns, b_sj)
+                                   : false;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
     if constexpr (tensor_planes<T>::count == 1)
         if (pairs)

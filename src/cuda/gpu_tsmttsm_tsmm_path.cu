@@ -15,6 +15,9 @@
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
  * older device their calls take the staged kernel with large tiles.
+ * STSMTTSM's tensor path multiplies floats on the FP64 tensor cores: on a
+ * GPU whose FP64 rate is under half its FP32 rate (sm_86, sm_89: 1/64)
+ * its calls take the fma kernel, unless a path is forced.
  *
  * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
  * with inner dimension K and output width w, the arithmetic intensity is
@@ -149,20 +152,23 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 }
 
 /* What a call needs of its device, looked up once per host thread and
-   device: the table that names it, and whether it has what the chunk
-   kernels need (sm_80: cp.async and the FP64 mma). */
+   device: the table that names it, whether it has what the chunk kernels
+   need (sm_80: cp.async and the FP64 mma), and whether its FP64 rate is at
+   least half its FP32 rate (the A100, H100, H200; not the GPUs of sm_86
+   and sm_89, 1/64). */
 struct device_facts {
     bool looked_up;
     int table;
     bool chunk_kernels;
+    bool fp64_half_rate;
 };
 const int FACT_DEVICES = 64;
 static __thread device_facts facts_of_device[FACT_DEVICES];
 
 static const device_facts *current_device_facts()
 {
-    static const device_facts unknown = { true, 0, false };
-    int device = 0;
+    static const device_facts unknown = { true, 0, false, false };
+    int device = 0, fp32_per_fp64 = 0;
     cudaDeviceProp prop;
 
     if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= FACT_DEVICES) {
@@ -174,6 +180,13 @@ static const device_facts *current_device_facts()
         return f;
     f->table = 0;
     f->chunk_kernels = false;
+    f->fp64_half_rate = false;
+    if (cudaDeviceGetAttribute(&fp32_per_fp64, cudaDevAttrSingleToDoublePrecisionPerfRatio,
+                               device)
+        == cudaSuccess)
+        f->fp64_half_rate = fp32_per_fp64 >= 1 && fp32_per_fp64 <= 2;
+    else
+        cudaGetLastError();
     if (cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
         for (int i = 0; i < tsm_tuned_table_count; i++)
             if (strcmp(tsm_tuned_tables[i].device, prop.name) == 0) {
@@ -234,6 +247,12 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        kernel with large tiles takes their calls. */
     if (!current_device_facts()->chunk_kernels)
         return path == TSM_TENSOR || path == TSM_FMA ? TSM_STAGED_LARGE : path;
+    /* STSMTTSM's tensor kernel multiplies floats as doubles: on a GPU
+       whose FP64 rate is under half its FP32 rate (one that no table
+       names, so it takes the H100's) the fma kernel takes its calls. */
+    if (path == TSM_TENSOR && precision == 0 && !current_device_facts()->fp64_half_rate
+        && !tsm_path_forced())
+        return TSM_FMA;
     /* D and Z with a column-major tall operand of odd LD (the comment at
        the top of this file). */
     if (path == TSM_CUBLAS && (precision == 1 || precision == 3) && !interleaved && odd_lines
