@@ -185,17 +185,6 @@ __device__ inline void tsmm_tensor_set(double (&acc)[2][4], int e, cuDoubleCompl
     acc[1][e] = x.y;
 }
 
-/* X of lane FROM of the warp. */
-__device__ inline double tsmm_shfl(double x, int from)
-{
-    return __shfl_sync(0xffffffffu, x, from);
-}
-__device__ inline cuDoubleComplex tsmm_shfl(cuDoubleComplex x, int from)
-{
-    return make_cuDoubleComplex(__shfl_sync(0xffffffffu, x.x, from),
-                                __shfl_sync(0xffffffffu, x.y, from));
-}
-
 /* The scratch of a warp for an interleaved output: 8 rows of the warp's
    columns, PITCH apart (conflicts of the writes at most 2-way). */
 template <typename T>
@@ -479,27 +468,30 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                             }
                         }
                     } else if (gather_out) {
-                        /* acc[nj][p][e]: row g + 8(e/2), column j0 + e%2
-                           of a column-major output, gathered by shuffles
-                           so that lanes 0-15 store rows 0-15 of a column
-                           and lanes 16-31 those of the next: two runs of
-                           16 rows a store, not four of 8 (below) */
-                        const int r = lane % 16, half = lane / 16;
-                        const int from_e = 2 * (r / 8) + half;
-                        const idx_t row = r0 + row0 + r;
+                        /* DTSMM: acc[nj][0][e], row g + 8(e/2), column
+                           j0 + e%2 of a column-major output, gathered by
+                           shuffles so that lanes 0-15 store rows 0-15 of a
+                           column and lanes 16-31 those of the next: two
+                           runs of 16 rows a store, not four of 8 (below) */
+                        if constexpr (PLANES == 1) {
+                            const int r = lane % 16, half = lane / 16;
+                            const int from_e = 2 * (r / 8) + half;
+                            const idx_t row = r0 + row0 + r;
 #pragma unroll
-                        for (int c = 0; c < 4; c++) {
-                            const int from_lane = 4 * (r % 8) + c;
-                            const int j = 8 * (tile0 + nj) + 2 * c + half;
-                            T x = zero<T>();
+                            for (int c = 0; c < 4; c++) {
+                                const int from_lane = 4 * (r % 8) + c;
+                                const int j = 8 * (tile0 + nj) + 2 * c + half;
+                                double x = 0.0;
 #pragma unroll
-                            for (int e = 0; e < 4; e++) {
-                                const T y = tsmm_shfl(tsmm_tensor_entry(acc[nj], e), from_lane);
-                                if (e == from_e)
-                                    x = y;
+                                for (int e = 0; e < 4; e++) {
+                                    const double y =
+                                        __shfl_sync(0xffffffffu, acc[nj][0][e], from_lane);
+                                    if (e == from_e)
+                                        x = y;
+                                }
+                                if (row < nrows && j < w)
+                                    tsmm_put<double, 1>(out + row + j * o_sw, { x }, 0.0);
                             }
-                            if (row < nrows && j < w)
-                                tsmm_put<T, 1>(out + row + j * o_sw, { x }, zero<T>());
                         }
                     } else {
                         /* the same from the accumulators: a warp's stores

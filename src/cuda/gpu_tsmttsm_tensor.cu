@@ -578,21 +578,17 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
        and the pairs, 1 GiB, two runs: with 16-byte copies K = LD = 2 mod 4
        ran 2.5 points of the roofline below K = 1 mod 4 in the mean; with
        8-byte copies 2.2 points higher than before, 57 of 69 shapes at 90 %
-       or more instead of 36; doc/gpu-performance.md). */
-    auto sectors = [](const T *x, bool columns, idx_t ld) {
-        return !columns || ((uintptr_t)x % 32 == 0 && ld % 4 == 0);
+       or more instead of 36; doc/gpu-performance.md).  16-byte copies of
+       four floats need every line to start on 16 bytes: LD (STRIDE, from
+       one line to the next) a multiple of 4 in either storage order. */
+    auto vectors = [](const T *x, bool columns, idx_t stride) {
+        if (std::is_same<T, float>::value)
+            return (uintptr_t)x % 16 == 0 && stride % 4 == 0;
+        return (uintptr_t)x % 16 == 0 && (!columns || ((uintptr_t)x % 32 == 0 && stride % 4 == 0));
     };
-    /* 16-byte copies of four floats need every line of both operands to
-       start on 16 bytes: LD a multiple of 4 in either storage order. */
-    auto lines_of_4 = [](const T *x, idx_t ld) { return (uintptr_t)x % 16 == 0 && ld % 4 == 0; };
-    const bool is_float = std::is_same<T, float>::value;
-    const bool is_double = std::is_same<T, double>::value;
-    const bool pairs = is_float    ? lines_of_4(a, a_columns ? a_si : a_sl)
-                                         && lines_of_4(b, b_columns ? b_sj : b_sl)
-                       : is_double ? (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
-                                         && sectors(a, a_columns, a_si)
-                                         && sectors(b, b_columns, b_sj)
-                                   : false;
+    const bool pairs = tensor_planes<T>::count == 1
+                       && vectors(a, a_columns, a_columns ? a_si : a_sl)
+                       && vectors(b, b_columns, b_columns ? b_sj : b_sl);
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
     if constexpr (tensor_planes<T>::count == 1)
         if (pairs)
