@@ -11,7 +11,7 @@
 #       tensor, fma), each run timing that path and cuBLAS on the same
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernels of STSMTTSM, DTSMTTSM and ZTSMTTSM and
+#       the FP64 tensor-core kernels of xTSMTTSM and
 #       of DTSMM and ZTSMM, 2-64; fma, the CUDA-core chunk kernels of STSMTTSM and
 #       CTSMTTSM and of xTSMM, 2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
@@ -86,7 +86,7 @@ sweep() {
       direct) runs="direct:tsmttsm,tsmm:sdcz:2-16" ;;
       staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
       staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
-      tensor) runs="tensor:tsmttsm:sdz:2-64 tensor-tsmm:tsmm:dz:2-64" ;;
+      tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:dz:2-64" ;;
       fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
       *) usage ;;
     esac
@@ -259,8 +259,9 @@ table() {
   echo " * Do not edit: sweep again on the target GPU instead"
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
-  echo " * l staged kernel with large tiles, t tensor-core kernel (STSMTTSM, D, Z),"
-  echo " * f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS."
+  echo " * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,"
+  echo " * DTSMM, ZTSMM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and"
+  echo " * xTSMM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

@@ -1,6 +1,6 @@
 /*
  * gpu_tsm_dmma.cuh: the FP64 tensor-core product that the tensor kernels
- * of STSMTTSM, DTSMTTSM and ZTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
+ * of xTSMTTSM (gpu_tsmttsm_tensor.cu) and of DTSMM
  * and ZTSMM (gpu_tsmm_tensor.cu) share: the stages and chunk sizes, one
  * 16x8x8 mma of doubles, the planes of an element, a fragment load, and
  * op C as a flip of a sign bit.
@@ -49,13 +49,17 @@ __device__ inline void dmma_16x8x8(double d[4], const double a[4], const double 
 #endif
 }
 
-/* The real planes of one element (1 for float and double, 2 for
-   cuDoubleComplex) and the type of a plane's units in shared memory:
-   STSMTTSM keeps its chunks as floats, half the bytes, and multiplies
-   them as doubles. */
+/* The real planes of one element (1 for float and double, 2 for the
+   complex types) and the type of a plane's units in shared memory:
+   STSMTTSM and CTSMTTSM keep their chunks as floats, half the bytes, and
+   multiply them as doubles. */
 template <typename T> struct tensor_planes;
 template <> struct tensor_planes<float> { static const int count = 1; typedef float unit; };
 template <> struct tensor_planes<double> { static const int count = 1; typedef double unit; };
+template <> struct tensor_planes<cuFloatComplex> {
+    static const int count = 2;
+    typedef float unit;
+};
 template <> struct tensor_planes<cuDoubleComplex> {
     static const int count = 2;
     typedef double unit;

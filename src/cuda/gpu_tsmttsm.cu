@@ -7,9 +7,9 @@
  * gpu_tsmttsm computes the M-by-N C from op(A) (M-by-K) and op(B) (K-by-N)
  * on the path the tuned table gives (gpu_tsmttsm_tsmm_common.cuh): cuBLAS,
  * or one kernel of our own in two steps (Ernst et al. 2021, section 3):
- * for STSMTTSM, DTSMTTSM and ZTSMTTSM on the tensor path the kernel of
- * gpu_tsmttsm_tensor.cu, for STSMTTSM and CTSMTTSM on the fma path that of
- * gpu_tsmttsm_fma.cu, else the direct or the staged kernel of this file:
+ * on the tensor path the kernel of gpu_tsmttsm_tensor.cu, for STSMTTSM
+ * and CTSMTTSM on the fma path that of gpu_tsmttsm_fma.cu, else the
+ * direct or the staged kernel of this file:
  *   1. partial sums: a grid sized to the device (SMs x resident blocks)
  *      strides over the long dimension K.  The M-by-N result is cut into
  *      TM-by-TN tiles; each thread owns one tile, held in registers, and a
@@ -441,22 +441,6 @@ static int launch_staged(enum tsm_path path, enum tsblas_op opa, enum tsblas_op 
                                (T *)*workspace, finish);
 }
 
-/* The tensor path: STSMTTSM, DTSMTTSM and ZTSMTTSM (tsm_choose_path gives
-   it to no other precision). */
-template <typename T>
-static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl,
-                         idx_t b_sj, const tsm_finish<T> &finish, cudaStream_t stream,
-                         void **workspace)
-{
-    if constexpr (!std::is_same<T, cuFloatComplex>::value)
-        return tsmttsm_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
-                                 workspace);
-    else
-        return launch_staged<T>(TSM_STAGED_LARGE, opa, opb, m, n, k, a, a_si, a_sl, b, b_sl,
-                                b_sj, finish, stream, workspace);
-}
-
 /* The fma path: STSMTTSM and CTSMTTSM (tsm_choose_path gives it to no
    other precision). */
 template <typename T>
@@ -493,8 +477,8 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
         status = launch_direct<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                   &workspace);
     else if (path == TSM_TENSOR)
-        status = launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
-                                  &workspace);
+        status = tsmttsm_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish,
+                                   stream, &workspace);
     else if (path == TSM_FMA)
         status = launch_fma<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
                                &workspace);

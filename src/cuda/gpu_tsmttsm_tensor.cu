@@ -1,6 +1,6 @@
 /*
- * gpu_tsmttsm_tensor.cu: STSMTTSM, DTSMTTSM and ZTSMTTSM on the
- * FP64 tensor cores (the tensor path of gpu_tsmttsm_tsmm_common.cuh).
+ * gpu_tsmttsm_tensor.cu: xTSMTTSM on the FP64 tensor cores (the tensor
+ * path of gpu_tsmttsm_tsmm_common.cuh).
  *
  * Purpose
  * =======
@@ -28,7 +28,10 @@
  * sum then a double operation (the block's partial sums rounded to float
  * once).  The table takes this kernel for STSMTTSM where it measured
  * faster (doc/gpu-performance.md: H100, 1 GiB, col 57-64 0.80-0.93 of the
- * fma kernel's time).
+ * fma kernel's time).  CTSMTTSM likewise, its floats in two planes: the
+ * table takes it at a few widths only (H100, 1 GiB, two runs: interleaved
+ * 6 0.86-0.87 of the fma kernel's time, col 29 and interleaved 5, 29-31
+ * 0.96-0.99; from width 49 0.86-0.99, no faster than cuBLAS).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
  * takes chunks b, b + grid, ...  Its 256 threads copy a chunk of A and of
@@ -52,13 +55,17 @@
  * both.  The shared-memory pitches are chosen so that the fragment loads
  * of a warp meet no bank conflict (see tensor_pitch).
  *
- * ZTSMTTSM: the copies split each complex element into a real and an
- * imaginary plane of doubles, and the complex product is four real mma
- * products into two accumulators.  With op C as signs sa, sb of the imaginary parts (-1 for
- * 'C') and s = sa*sb, Re c = Re a Re b - s Im a Im b and Im c = sb (Re a Im
- * b + s Im a Re b): the loop accumulates Re a Re b + Im a (-s Im b) and
- * Re a Im b + Im a (s Re b), so only the fragments of B are scaled, and
- * the imaginary part is multiplied by sb once at the end.
+ * ZTSMTTSM and CTSMTTSM: the copies split each complex element into a
+ * real and an imaginary plane (of doubles, of floats), and the complex
+ * product is four real mma products into two accumulators.  With op C as
+ * signs sa, sb of the imaginary parts (-1 for 'C') and s = sa*sb, Re c =
+ * Re a Re b - s Im a Im b and Im c = sb (Re a Im b + s Im a Re b): the
+ * loop accumulates Re a Re b + Im a (-s Im b) and Re a Im b + Im a (s Re
+ * b), so only the fragments of B are scaled, and the imaginary part is
+ * multiplied by sb once at the end.  Gauss's three products (Re a Re b,
+ * Im a Im b, (Re a + Im a)(Re b + Im b)) were no faster for CTSMTTSM
+ * (H100, 1 GiB, forced: 1 to 3 points of the roofline more from width 49,
+ * 5 to 9 fewer at 9-13) and weaken the imaginary part of nearly real data.
  *
  * Arguments
  * =========
@@ -82,6 +89,10 @@ __device__ inline void tensor_store(float *out, const double *acc, double)
 __device__ inline void tensor_store(double *out, const double *acc, double)
 {
     *out = acc[0];
+}
+__device__ inline void tensor_store(cuFloatComplex *out, const double *acc, double sign_b)
+{
+    *out = make_cuFloatComplex((float)acc[0], (float)(sign_b * acc[1]));
 }
 __device__ inline void tensor_store(cuDoubleComplex *out, const double *acc, double sign_b)
 {
@@ -186,7 +197,7 @@ __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned st
    that each waits less for the one before.  B_COL is per tile of A too:
    a warp of UNITS (WN = 1) has each of its WM tiles in a column of its
    own, and skips the tiles whose bit LIVE lacks. */
-template <int WM, int WN, bool UNITS>
+template <typename U, int WM, int WN, bool UNITS>
 __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned step_a,
                                            unsigned step_b, int a_step_l, int b_step_l,
                                            const int (&a_col)[WM][2], const int (&b_col)[WM][WN],
@@ -202,16 +213,18 @@ __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned
         for (int e = 0; e < 4; e++)
 #pragma unroll
             for (int p = 0; p < 2; p++)
-                af[p][e] = tensor_load(step_a + p * a_plane
-                                       + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * 8));
+                af[p][e] = tensor_load<U>(
+                    step_a + p * a_plane
+                    + (unsigned)((4 * (e / 2) * a_step_l + a_col[mi][e % 2]) * sizeof(U)));
 #pragma unroll
         for (int nj = 0; nj < WN; nj++) {
 #pragma unroll
             for (int e = 0; e < 2; e++) {
 #pragma unroll
                 for (int p = 0; p < 2; p++)
-                    bf[nj][p][e] = tensor_load(step_b + p * b_plane
-                                               + (unsigned)((4 * e * b_step_l + b_col[mi][nj]) * 8));
+                    bf[nj][p][e] = tensor_load<U>(
+                        step_b + p * b_plane
+                        + (unsigned)((4 * e * b_step_l + b_col[mi][nj]) * sizeof(U)));
                 bf[nj][2][e] = tensor_flip(bf[nj][1][e], flip_im);
                 bf[nj][3][e] = tensor_flip(bf[nj][0][e], flip_re);
             }
@@ -377,9 +390,9 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                     tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
                                                 b_col[0]);
                 else
-                    tensor_step_complex<WM, WN, UNITS>(acc, step_a, step_b, a_step_l, b_step_l,
-                                                       a_col, b_col, plane_a, plane_b, flip_im,
-                                                       flip_re, live);
+                    tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_step_l,
+                                                          b_step_l, a_col, b_col, plane_a,
+                                                          plane_b, flip_im, flip_re, live);
             }
         });
 
@@ -638,6 +651,11 @@ template int tsmttsm_tensor<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t,
 template int tsmttsm_tensor<double>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
                                     const double *, idx_t, idx_t, const double *, idx_t, idx_t,
                                     const tsm_finish<double> &, cudaStream_t, void **);
+template int tsmttsm_tensor<cuFloatComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
+                                            const cuFloatComplex *, idx_t, idx_t,
+                                            const cuFloatComplex *, idx_t, idx_t,
+                                            const tsm_finish<cuFloatComplex> &, cudaStream_t,
+                                            void **);
 template int tsmttsm_tensor<cuDoubleComplex>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,
                                              const cuDoubleComplex *, idx_t, idx_t,
                                              const cuDoubleComplex *, idx_t, idx_t,

@@ -52,15 +52,17 @@
  * 29 pairs from 1 x 4 to 64 x 16 (doc/data/gpu-h100-tsmttsm-unbalanced-
  * PATH.csv): STSMTTSM and CTSMTTSM, the longer side at least 4 times the
  * shorter, direct 45-85 % of the roofline, fma 87-97 % (1 x 4 within 3
- * points); DTSMTTSM and ZTSMTTSM, the shorter side 2-17 and the longer at
- * least 1.9 times it, where the table gives the direct kernel or cuBLAS,
- * or column-major the staged kernels: 54-95 %, tensor 84-99 % (at 24 x 48
- * cuBLAS, 88 % against 83 %, so not from a shorter side of 24; ZTSMTTSM
- * interleaved on the staged kernels, 2 x 8, 8 x 2, 3 x 17, 3 x 48: 93-98 %
- * against 88-94 %, so not there).  The library before and after, H100 and
- * H200 (doc/data/gpu-h*-rules-*.csv, doc/gpu-performance.md "Unbalanced
- * pairs").  Those calls take the fma and tensor kernels, unless a path is
- * forced.
+ * points; the tensor kernel, which pads both sides to its tiles, at
+ * CTSMTTSM 3 x 17 interleaved 45 % against 95 %, doc/data/gpu-h100-full-
+ * c-tensor-1g.csv); DTSMTTSM and ZTSMTTSM, the shorter side 2-17 and
+ * the longer at least 1.9 times it, where the table gives the direct
+ * kernel or cuBLAS, or column-major the staged kernels: 54-95 %, tensor
+ * 84-99 % (at 24 x 48 cuBLAS, 88 % against 83 %, so not from a shorter
+ * side of 24; ZTSMTTSM interleaved on the staged kernels, 2 x 8, 8 x 2,
+ * 3 x 17, 3 x 48: 93-98 % against 88-94 %, so not there).  The library
+ * before and after, H100 and H200 (doc/data/gpu-h*-rules-*.csv,
+ * doc/gpu-performance.md "Unbalanced pairs").  Those calls take the fma
+ * and tensor kernels, unless a path is forced.
  *
  * Arguments
  * =========
@@ -124,10 +126,10 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 {
     const int forced = tsm_forced_path();
 
-    /* The tensor path exists for D, Z and STSMTTSM, the fma path for
+    /* The tensor path exists for D, Z and xTSMTTSM, the fma path for
        STSMTTSM, CTSMTTSM and xTSMM. */
     const bool has_tensor =
-        precision == 1 || precision == 3 || (precision == 0 && routine == TSBLAS_TSMTTSM);
+        precision == 1 || precision == 3 || routine == TSBLAS_TSMTTSM;
     const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
@@ -227,7 +229,8 @@ static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
 
     if (routine != TSBLAS_TSMTTSM || tsm_path_forced())
         return path;
-    if ((precision == 0 || precision == 2) && path == TSM_DIRECT && longer >= 4 * shorter)
+    if ((precision == 0 || precision == 2) && (path == TSM_DIRECT || path == TSM_TENSOR)
+        && longer >= 4 * shorter)
         return TSM_FMA;
     if ((precision == 1 || precision == 3)
         && (path == TSM_DIRECT || path == TSM_CUBLAS || (staged && !interleaved))
@@ -247,10 +250,12 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        kernel with large tiles takes their calls. */
     if (!current_device_facts()->chunk_kernels)
         return path == TSM_TENSOR || path == TSM_FMA ? TSM_STAGED_LARGE : path;
-    /* STSMTTSM's tensor kernel multiplies floats as doubles: on a GPU
-       whose FP64 rate is under half its FP32 rate (one that no table
-       names, so it takes the H100's) the fma kernel takes its calls. */
-    if (path == TSM_TENSOR && precision == 0 && !current_device_facts()->fp64_half_rate
+    /* The tensor kernel of STSMTTSM and CTSMTTSM multiplies floats as
+       doubles: on a GPU whose FP64 rate is under half its FP32 rate (one
+       that no table names, so it takes the H100's) the fma kernel takes
+       their calls. */
+    if (path == TSM_TENSOR && (precision == 0 || precision == 2)
+        && !current_device_facts()->fp64_half_rate
         && !tsm_path_forced())
         return TSM_FMA;
     /* D and Z with a column-major tall operand of odd LD (the comment at

@@ -13,6 +13,8 @@
  *   doc/data/gpu-h100-tune-tensor-tsmm.csv
  *   doc/data/gpu-h100-tune-fma.csv
  *   doc/data/gpu-h100-tune-fma-tsmm.csv
+ *   doc/data/gpu-h100-c-run2-tune-tensor.csv
+ *   doc/data/gpu-h100-c-run2-tune-fma.csv
  *   doc/data/gpu-h100-check-full.csv
  *   doc/data/gpu-h100-check-full-width1-pairs.csv
  *   doc/data/gpu-h100-tsmttsm-check.csv
@@ -48,8 +50,9 @@
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
- * l staged kernel with large tiles, t tensor-core kernel (STSMTTSM, D, Z),
- * f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS.
+ * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,
+ * DTSMM, ZTSMM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and
+ * xTSMM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -66,8 +69,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
-                "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
-                "ddddfffdffffffffffffffffffffcfcfffffffffffffffffcccccccccccccccc" }, /* C int */
+                "ddfdfffffffffffffffffffffffftfffffffffffffffffffcccccccccccccccc", /* C col */
+                "ddddttffffffffffffffffffffffctcfffffffffffffffffcccccccccccccccc" }, /* C int */
             {
                 "sstttsttttttctttttttttcctttttcccttttttttcttctccccctcttcccccccccc", /* Z col */
                 "ddsssstttttctctttctccccccctctctttttttttttctctctctctccccccccccccc" }, /* Z int */
@@ -90,14 +93,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddfdffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
-                "ddddffffffffffffffffffffffffffffffffffffffffffffcfcfcfcfcccccccf" }, /* S int */
+                "ddffffffttttttttffffffffftttttttfffffffffffffffffttttftftttttttt", /* S col */
+                "ddddfffffffftftffffffffftftttfttffffffffffffffffcfctcfctccccccct" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
             {
-                "ddfdffffffffffffffffffffffffffffffffffffffffffffcccccccccccccccc", /* C col */
-                "ddddffffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
+                "ddfdfffffffftffffffffffffffftttfffffffffffffffffcccccccccccccccc", /* C col */
+                "ddddttffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
             {
                 "ddsdttttttttcttccctcccccccccccccctttttttcctcccctccctcccccccccccc", /* Z col */
                 "ddsssstttctccccccccccccccccccccctttttttctctccccctctccccccccccccc" }, /* Z int */

@@ -155,7 +155,22 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-rules-tsmttsm-before.csv \
 	doc/data/gpu-h200-rules-tsmttsm-after.csv \
 	doc/data/gpu-h200-rules-tsmm-before.csv \
-	doc/data/gpu-h200-rules-tsmm-after.csv
+	doc/data/gpu-h200-rules-tsmm-after.csv \
+	doc/data/gpu-h100-dtsmm-col-gather-before.csv \
+	doc/data/gpu-h100-dtsmm-col-gather-after.csv \
+	doc/data/gpu-h100-stsmttsm-fma-forced-rows4.csv \
+	doc/data/gpu-h100-stsmttsm-tensor-forced-rows4.csv \
+	doc/data/gpu-h100-stsmttsm-tensor-forced.csv \
+	doc/data/gpu-h200-full-1g.csv \
+	doc/data/gpu-h200-stsmttsm-fma-forced-1g.csv \
+	doc/data/gpu-h200-stsmttsm-tensor-forced-1g.csv \
+	doc/data/gpu-h100-c-run2-tune-tensor.csv \
+	doc/data/gpu-h100-c-run2-tune-fma.csv \
+	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
+	doc/data/gpu-h100-ctsmttsm-gauss-fma-forced.csv \
+	doc/data/gpu-h100-full-c-tensor-1g.csv \
+	doc/data/gpu-h100-units-real-before.csv \
+	doc/data/gpu-h100-units-real-after.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
