@@ -288,7 +288,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
-template <typename T, int WM, int WN, bool PAIRS, bool UNITS>
+template <typename T, int WM, int WN, int G, bool UNITS>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
@@ -296,8 +296,12 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 {
     typedef typename tensor_planes<T>::unit U;
     constexpr int PLANES = tensor_planes<T>::count;
-    /* PAIRS: 16-byte vectors, two doubles or four floats */
-    constexpr int E = PAIRS ? 16 / (int)sizeof(U) : 1;
+    /* Copies of G elements (16 bytes, or 8 bytes of floats; 1: one
+       element, or one plane's part of it); a column-major line's vectors
+       16 bytes all the same, an interleaved one's G elements (as the fma
+       kernel's: vectors longer than the copies put a row's lanes apart on
+       the banks). */
+    constexpr int EC = G > 1 ? 16 / (int)sizeof(U) : 1, ER = G;
     const tensor_shape shape = UNITS ? tensor_make_units(m, n) : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     const int pitch_a = tensor_pitch(a_columns, rows, m, sizeof(U));
@@ -318,13 +322,26 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     /* Interleaved doubles of odd LD: pairs shifted (chunk_make_plan);
-       floats take 16-byte vectors only where LD is a multiple of 4. */
-    const bool a_odd = E == 2 && !a_columns && a_sl % 2 != 0;
-    const bool b_odd = E == 2 && !b_columns && b_sl % 2 != 0;
-    const chunk_copy_plan plan_a = chunk_make_plan<E, sizeof(U)>(
-        a_columns ? a_si : a_sl, a_columns ? rows : m, pitch_a, a_odd);
-    const chunk_copy_plan plan_b = chunk_make_plan<E, sizeof(U)>(
-        b_columns ? b_sj : b_sl, b_columns ? rows : n, pitch_b, b_odd);
+       floats take copies of G only where LD is a multiple of G. */
+    const bool a_odd = ER == 2 && !a_columns && a_sl % 2 != 0;
+    const bool b_odd = ER == 2 && !b_columns && b_sl % 2 != 0;
+    auto make_plan = [&](bool columns, idx_t line, int width, int pitch, bool odd) {
+        return columns ? chunk_make_plan<EC, sizeof(U)>(line, rows, pitch, false)
+                       : chunk_make_plan<ER, sizeof(U)>(line, width, pitch, odd);
+    };
+    const chunk_copy_plan plan_a =
+        make_plan(a_columns, a_columns ? a_si : a_sl, m, pitch_a, a_odd);
+    const chunk_copy_plan plan_b =
+        make_plan(b_columns, b_columns ? b_sj : b_sl, n, pitch_b, b_odd);
+    auto copy_operand = [&](const chunk_copy_plan &plan, const T *x, idx_t x_sl, bool columns,
+                            int width, idx_t l0, unsigned to, unsigned plane) {
+        if (columns)
+            chunk_copy_operand<T, EC, PLANES, G>(plan, x, x_sl, true, width, l0, rows, k, to,
+                                                 plane);
+        else
+            chunk_copy_operand<T, ER, PLANES, G>(plan, x, x_sl, false, width, l0, rows, k, to,
+                                                 plane);
+    };
     /* The first row and column of each mma tile of the warp, and which of
        them exist (UNITS: the last warps may have one tile fewer). */
     int tile_i[WM], tile_j[WM][WN];
@@ -370,10 +387,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         nchunks,
         [&](idx_t chunk, int stage) {
             const unsigned to = stages_shared + stage * stage_bytes;
-            chunk_copy_operand<T, E, PLANES>(plan_a, a, a_sl, a_columns, m, chunk * rows, rows,
-                                             k, to, plane_a);
-            chunk_copy_operand<T, E, PLANES>(plan_b, b, b_sl, b_columns, n, chunk * rows, rows,
-                                             k, to + bytes_a, plane_b);
+            copy_operand(plan_a, a, a_sl, a_columns, m, chunk * rows, to, plane_a);
+            copy_operand(plan_b, b, b_sl, b_columns, n, chunk * rows, to + bytes_a, plane_b);
         },
         [&](int stage) {
             if (group >= groups)
@@ -466,34 +481,34 @@ constexpr int tensor_tile_count()
 /* The choice of the complex kernel with UNITS, two mma tiles a warp. */
 const int TENSOR_UNIT_CHOICE = 8;
 
-template <typename T, bool PAIRS>
+template <typename T, int G>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, PAIRS, false>;
+        return tsmttsm_tensor_kernel<T, 1, 1, G, false>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, PAIRS, false>;
+        return tsmttsm_tensor_kernel<T, 1, 2, G, false>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, PAIRS, false>;
+        return tsmttsm_tensor_kernel<T, 2, 2, G, false>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, PAIRS, false>;
+        return tsmttsm_tensor_kernel<T, 3, 1, G, false>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, PAIRS, false>;
+        return tsmttsm_tensor_kernel<T, 4, 1, G, false>;
     }
     if constexpr (tensor_tile_count<T>() > 5) {
         switch (choice) {
         case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, PAIRS, false>;
+            return tsmttsm_tensor_kernel<T, 2, 4, G, false>;
         case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, PAIRS, false>;
+            return tsmttsm_tensor_kernel<T, 3, 2, G, false>;
         default:
-            return tsmttsm_tensor_kernel<T, 4, 2, PAIRS, false>;
+            return tsmttsm_tensor_kernel<T, 4, 2, G, false>;
         }
     } else if (choice == TENSOR_UNIT_CHOICE) {
-        return tsmttsm_tensor_kernel<T, 2, 1, PAIRS, true>;
+        return tsmttsm_tensor_kernel<T, 2, 1, G, true>;
     }
-    return tsmttsm_tensor_kernel<T, 1, 1, PAIRS, false>;
+    return tsmttsm_tensor_kernel<T, 1, 1, G, false>;
 }
 
 /* The warp tiles of an M x N call.  Of the choices that need at most
@@ -593,19 +608,28 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
        8-byte copies 2.2 points higher than before, 57 of 69 shapes at 90 %
        or more instead of 36; doc/gpu-performance.md).  16-byte copies of
        four floats need every line to start on 16 bytes: LD (STRIDE, from
-       one line to the next) a multiple of 4 in either storage order. */
-    auto vectors = [](const T *x, bool columns, idx_t stride) {
+       one line to the next) a multiple of 4 in either storage order; else
+       8-byte copies of two, LD even, as the fma kernel's (an 8-byte copy
+       never straddles a sector).  The elements a copy of X may take: */
+    auto copy_elems = [](const T *x, bool columns, idx_t stride) {
+        const uintptr_t at = (uintptr_t)x;
+        if (tensor_planes<T>::count == 2)
+            return 1;
         if (std::is_same<T, float>::value)
-            return (uintptr_t)x % 16 == 0 && stride % 4 == 0;
-        return (uintptr_t)x % 16 == 0 && (!columns || ((uintptr_t)x % 32 == 0 && stride % 4 == 0));
+            return at % 16 == 0 && stride % 4 == 0 ? 4 : at % 8 == 0 && stride % 2 == 0 ? 2 : 1;
+        return at % 16 == 0 && (!columns || (at % 32 == 0 && stride % 4 == 0)) ? 2 : 1;
     };
-    const bool pairs = tensor_planes<T>::count == 1
-                       && vectors(a, a_columns, a_columns ? a_si : a_sl)
-                       && vectors(b, b_columns, b_columns ? b_sj : b_sl);
-    typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, false>(choice);
-    if constexpr (tensor_planes<T>::count == 1)
-        if (pairs)
-            kernel = tensor_kernel_of<T, true>(choice);
+    const int g_a = copy_elems(a, a_columns, a_columns ? a_si : a_sl);
+    const int g_b = copy_elems(b, b_columns, b_columns ? b_sj : b_sl);
+    const int g = g_a < g_b ? g_a : g_b;
+    typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, 1>(choice);
+    if constexpr (tensor_planes<T>::count == 1) {
+        if (g == 2)
+            kernel = tensor_kernel_of<T, 2>(choice);
+        if constexpr (std::is_same<T, float>::value)
+            if (g == 4)
+                kernel = tensor_kernel_of<T, 4>(choice);
+    }
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;

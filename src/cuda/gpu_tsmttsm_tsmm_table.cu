@@ -63,8 +63,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfffffftttttttffffffffffttttffffffffffffffffffffttttffftttttttt", /* S col */
-                "ddddfffffffftftffffffffffftftftfffffffffffffffffcfcfcfctccctccct" }, /* S int */
+                "ddfdfffftttttttfffffffffttttttttffffffffffffffffttttttfttttttttt", /* S col */
+                "ddddtftffftftttffffffffftttftttfffffffffffffffffcfcfctctccctccct" }, /* S int */
             {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */

@@ -170,7 +170,12 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-ctsmttsm-gauss-fma-forced.csv \
 	doc/data/gpu-h100-full-c-tensor-1g.csv \
 	doc/data/gpu-h100-units-real-before.csv \
-	doc/data/gpu-h100-units-real-after.csv
+	doc/data/gpu-h100-units-real-after.csv \
+	doc/data/gpu-h100-stsmttsm-copies8-before-run1.csv \
+	doc/data/gpu-h100-stsmttsm-copies8-before-run2.csv \
+	doc/data/gpu-h100-stsmttsm-copies8-after-run1.csv \
+	doc/data/gpu-h100-stsmttsm-copies8-after-run2.csv \
+	doc/data/gpu-h100-stsmttsm-copies8-fma.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
