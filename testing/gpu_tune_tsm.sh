@@ -11,9 +11,9 @@
 #       tensor, fma), each run timing that path and cuBLAS on the same
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernels of xTSMTTSM and
-#       of DTSMM and ZTSMM, 2-64; fma, the CUDA-core chunk kernels of STSMTTSM and
-#       CTSMTTSM and of xTSMM, 2-64), tall operands of SIZE (default 256M:
+#       the FP64 tensor-core kernels of xTSMTTSM, DTSMM and ZTSMM, 2-64;
+#       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,
+#       2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
 #       median of N runs (default 3), the paths of the comma-separated LIST
 #       (default all), the precisions of LETTERS (of sdcz, default all) and

@@ -15,9 +15,10 @@
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
  * older device their calls take the staged kernel with large tiles.
- * STSMTTSM's tensor path multiplies floats on the FP64 tensor cores: on a
- * GPU whose FP64 rate is under half its FP32 rate (sm_86, sm_89: 1/64)
- * its calls take the fma kernel, unless a path is forced.
+ * The tensor path of STSMTTSM and CTSMTTSM multiplies floats on the FP64
+ * tensor cores: on a GPU whose FP64 rate is under half its FP32 rate
+ * (sm_86, sm_89: 1/64) their calls take the fma kernel, unless a path is
+ * forced.
  *
  * The width of the table: for an M x N result of xTSMTTSM, and for xTSMM
  * with inner dimension K and output width w, the arithmetic intensity is
