@@ -93,8 +93,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddffffffttttttttffffffffftttttttfffffffffffffffffttttftftttttttt", /* S col */
-                "ddddfffffffftftffffffffftftttfttffffffffffffffffcfctcfctccccccct" }, /* S int */
+                "ddfdffffttttttttffffffffttttttttfffffffffffffffftttttttttttttttt", /* S col */
+                "ddddtftftttftttfffffffffttttttttffffffffffffffffcfctctctccccccct" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */

@@ -175,7 +175,41 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-stsmttsm-copies8-before-run2.csv \
 	doc/data/gpu-h100-stsmttsm-copies8-after-run1.csv \
 	doc/data/gpu-h100-stsmttsm-copies8-after-run2.csv \
-	doc/data/gpu-h100-stsmttsm-copies8-fma.csv
+	doc/data/gpu-h100-stsmttsm-copies8-fma.csv \
+	doc/data/gpu-h200-stsmttsm-table-before-run1.csv \
+	doc/data/gpu-h200-stsmttsm-table-after-run1.csv \
+	doc/data/gpu-h200-stsmttsm-table-before-run2.csv \
+	doc/data/gpu-h200-stsmttsm-table-after-run2.csv \
+	doc/data/gpu-h100-tensor-diag-full-run1.csv \
+	doc/data/gpu-h100-tensor-diag-copies-run1.csv \
+	doc/data/gpu-h100-tensor-diag-mma-run1.csv \
+	doc/data/gpu-h100-tensor-diag-full-run2.csv \
+	doc/data/gpu-h100-tensor-diag-copies-run2.csv \
+	doc/data/gpu-h100-tensor-diag-mma-run2.csv \
+	doc/data/gpu-h100-tensor-next-fragments-before-run1.csv \
+	doc/data/gpu-h100-tensor-next-fragments-after-run1.csv \
+	doc/data/gpu-h100-tensor-next-fragments-before-run2.csv \
+	doc/data/gpu-h100-tensor-next-fragments-after-run2.csv \
+	doc/data/gpu-h200-tensor-spread-copies-before-run1.csv \
+	doc/data/gpu-h200-tensor-spread-copies-after-run1.csv \
+	doc/data/gpu-h200-tensor-spread-copies-before-run2.csv \
+	doc/data/gpu-h200-tensor-spread-copies-after-run2.csv \
+	doc/data/gpu-h200-tensor-stages-2-run1.csv \
+	doc/data/gpu-h200-tensor-stages-3-run1.csv \
+	doc/data/gpu-h200-tensor-stages-4-run1.csv \
+	doc/data/gpu-h200-tensor-stages-2-run2.csv \
+	doc/data/gpu-h200-tensor-stages-3-run2.csv \
+	doc/data/gpu-h200-tensor-stages-4-run2.csv \
+	doc/data/gpu-h100-tensor-bulk-before-run1.csv \
+	doc/data/gpu-h100-tensor-bulk-after-run1.csv \
+	doc/data/gpu-h100-tensor-bulk-before-run2.csv \
+	doc/data/gpu-h100-tensor-bulk-after-run2.csv \
+	doc/data/gpu-h200-tensor-diag-full-run1.csv \
+	doc/data/gpu-h200-tensor-diag-copies-run1.csv \
+	doc/data/gpu-h200-tensor-diag-mma-run1.csv \
+	doc/data/gpu-h200-tensor-diag-full-run2.csv \
+	doc/data/gpu-h200-tensor-diag-copies-run2.csv \
+	doc/data/gpu-h200-tensor-diag-mma-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
