@@ -331,6 +331,21 @@ __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned 
                                        to + (unsigned)(t_elems * sizeof(T)), 0);
 }
 
+/* The elements one copy of an operand X may take: MOST (a power of two)
+   halved until X is aligned to whole copies and LINE (the elements from
+   one of its lines to the next) is a whole number of them, so that every
+   line's copies start aligned.  The chunk kernels' copies of G elements
+   need this (chunk_copy). */
+template <typename T>
+inline int chunk_copy_elems(const T *x, idx_t line, int most)
+{
+    int g = most;
+
+    while (g > 1 && ((uintptr_t)x % (g * sizeof(T)) != 0 || line % g != 0))
+        g /= 2;
+    return g;
+}
+
 /* How an xTSMM chunk kernel copies the chunks of a call (tsmm_copy_chunk):
    *FLAT where the tall operand is interleaved without gaps (t_sr == K)
    and its rows are not whole 16-byte copies (tsmm_copy_flat, element by
@@ -344,16 +359,13 @@ inline int tsmm_copy_width(idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, const
 {
     const bool t_rows = t_sr != 1;
     const idx_t line = t_rows ? t_sr : t_sl, line_c = o_sr == 1 ? o_sw : o_sr;
-    int g = tsm_vector_elems<T>();
+    int g;
 
     *flat = t_rows && t_sr == k && k * (idx_t)sizeof(T) % 16 != 0;
     if (*flat)
         return 1;
-    while (g > 1
-           && ((uintptr_t)tall % (g * sizeof(T)) != 0 || line % g != 0
-               || (read_c && ((uintptr_t)out % (g * sizeof(T)) != 0 || line_c % g != 0))))
-        g /= 2;
-    return g;
+    g = chunk_copy_elems(tall, line, tsm_vector_elems<T>());
+    return read_c ? chunk_copy_elems(out, line_c, g) : g;
 }
 
 /* *SHARED := bytes of shared memory a block for BLOCKS blocks a

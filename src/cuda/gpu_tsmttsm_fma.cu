@@ -398,12 +398,8 @@ int tsmttsm_fma(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
        lines (a column-major operand's columns, an interleaved one's rows)
        of whole copies; else one element at a time.  The chunks are the
        same either way (chunk_copy). */
-    const idx_t line_a = a_columns ? a_si : a_sl, line_b = b_columns ? b_sj : b_sl;
-    int g = v;
-    while (g > 1
-           && ((uintptr_t)a % (g * sizeof(T)) != 0 || (uintptr_t)b % (g * sizeof(T)) != 0
-               || line_a % g != 0 || line_b % g != 0))
-        g /= 2;
+    const int g = chunk_copy_elems(b, b_columns ? b_sj : b_sl,
+                                   chunk_copy_elems(a, a_columns ? a_si : a_sl, v));
     const enum fma_layout layout = a_columns && b_columns     ? FMA_COLUMNS
                                    : !a_columns && !b_columns ? FMA_ROWS
                                                               : FMA_MIXED;

@@ -612,12 +612,11 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
        8-byte copies of two, LD even, as the fma kernel's (an 8-byte copy
        never straddles a sector).  The elements a copy of X may take: */
     auto copy_elems = [](const T *x, bool columns, idx_t stride) {
-        const uintptr_t at = (uintptr_t)x;
         if (tensor_planes<T>::count == 2)
             return 1;
         if (std::is_same<T, float>::value)
-            return at % 16 == 0 && stride % 4 == 0 ? 4 : at % 8 == 0 && stride % 2 == 0 ? 2 : 1;
-        return at % 16 == 0 && (!columns || (at % 32 == 0 && stride % 4 == 0)) ? 2 : 1;
+            return chunk_copy_elems(x, stride, 4);
+        return (columns ? chunk_copy_elems(x, stride, 4) == 4 : (uintptr_t)x % 16 == 0) ? 2 : 1;
     };
     const int g_a = copy_elems(a, a_columns, a_columns ? a_si : a_sl);
     const int g_b = copy_elems(b, b_columns, b_columns ? b_sj : b_sl);

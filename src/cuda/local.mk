@@ -209,7 +209,11 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-tensor-diag-mma-run1.csv \
 	doc/data/gpu-h200-tensor-diag-full-run2.csv \
 	doc/data/gpu-h200-tensor-diag-copies-run2.csv \
-	doc/data/gpu-h200-tensor-diag-mma-run2.csv
+	doc/data/gpu-h200-tensor-diag-mma-run2.csv \
+	doc/data/gpu-h100-tensor-stages-2-run1.csv \
+	doc/data/gpu-h100-tensor-stages-3-run1.csv \
+	doc/data/gpu-h100-tensor-stages-2-run2.csv \
+	doc/data/gpu-h100-tensor-stages-3-run2.csv
 
 if HAVE_CUDA
 TSBLAS_CUDA_OBJECTS = $(TSBLAS_CUDA_CU_FILES:.cu=.lo)
