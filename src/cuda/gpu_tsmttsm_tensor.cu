@@ -80,23 +80,19 @@
 namespace tsblas {
 
 
-/* The element of C from the planes of its accumulators (SIGN_B: see the
-   complex product in the kernel). */
-__device__ inline void tensor_store(float *out, const double *acc, double)
+/* The element of C from the planes of its accumulators, rounded once to
+   T's precision (SIGN_B: see the complex product in the kernel). */
+template <typename T>
+__device__ inline void tensor_store(T *out, const double *acc, double sign_b)
 {
-    *out = (float)acc[0];
-}
-__device__ inline void tensor_store(double *out, const double *acc, double)
-{
-    *out = acc[0];
-}
-__device__ inline void tensor_store(cuFloatComplex *out, const double *acc, double sign_b)
-{
-    *out = make_cuFloatComplex((float)acc[0], (float)(sign_b * acc[1]));
-}
-__device__ inline void tensor_store(cuDoubleComplex *out, const double *acc, double sign_b)
-{
-    *out = make_cuDoubleComplex(acc[0], sign_b * acc[1]);
+    if constexpr (tensor_planes<T>::count == 1) {
+        *out = (T)acc[0];
+    } else {
+        T z;
+        z.x = (decltype(z.x))acc[0];
+        z.y = (decltype(z.y))(sign_b * acc[1]);
+        *out = z;
+    }
 }
 
 /*
