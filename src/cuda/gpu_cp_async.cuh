@@ -69,6 +69,57 @@ __device__ inline void tsm_wait_copies()
 #endif
 }
 
+/* ---- mbarriers in shared memory, for copies that land by an mbarrier
+   rather than by a thread's groups (a warp that copies, others that
+   compute; sm_80 on) ---- */
+
+/* Sets the mbarrier at shared-memory address BAR to expect COUNT arrivals
+   a phase. */
+__device__ inline void tsm_mbarrier_init(unsigned bar, int count)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;\n" ::"r"(bar), "r"(count) : "memory");
+#endif
+}
+
+/* One arrival of the calling thread on BAR (release: its earlier reads
+   and writes of shared memory come before). */
+__device__ inline void tsm_mbarrier_arrive(unsigned bar)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("{\n .reg .b64 state;\n mbarrier.arrive.shared.b64 state, [%0];\n}\n" ::"r"(bar)
+                 : "memory");
+#endif
+}
+
+/* One arrival on BAR once every copy the calling thread has issued so far
+   has landed (counted among the arrivals BAR expects). */
+__device__ inline void tsm_mbarrier_arrive_copies(unsigned bar)
+{
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];\n" ::"r"(bar) : "memory");
+#endif
+}
+
+/* Waits until the phase of BAR of parity PARITY (0, 1, 0, ... from its
+   init) is complete (acquire: what the arrivals released is visible). */
+__device__ inline void tsm_mbarrier_wait(unsigned bar, unsigned parity)
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("{\n .reg .pred done;\n tsm_wait:\n"
+                 " mbarrier.try_wait.parity.shared.b64 done, [%0], %1;\n"
+                 " @!done bra tsm_wait;\n}\n" ::"r"(bar),
+                 "r"(parity)
+                 : "memory");
+#elif __CUDA_ARCH__ >= 800
+    asm volatile("{\n .reg .pred done;\n tsm_wait:\n"
+                 " mbarrier.test_wait.parity.shared.b64 done, [%0], %1;\n"
+                 " @!done bra tsm_wait;\n}\n" ::"r"(bar),
+                 "r"(parity)
+                 : "memory");
+#endif
+}
+
 } /* namespace tsblas */
 
 #endif

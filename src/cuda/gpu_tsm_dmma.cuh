@@ -12,9 +12,10 @@
 
 namespace tsblas {
 
-/* Stages of shared memory per block (one chunk computed while the next
-   is copied), the bytes of one chunk aimed at, and the shared memory of a
-   block at most (less where the device has less).  Measured on the H100
+/* Stages of shared memory per block of the xTSMM kernel (one chunk
+   computed while the next is copied; the xTSMTTSM kernel has a ring of
+   its own, TENSOR_RING), the bytes of one chunk aimed at, and the shared
+   memory of a block at most (less where the device has less).  Measured on the H100
    with DTSMTTSM and ZTSMTTSM (git log doc/gpu-performance.md): chunks of 64 KiB
    in two stages, one block per multiprocessor, beat 16 and 32 KiB in two
    to four stages with two blocks, most at the widest complex products. */

@@ -42,11 +42,12 @@ namespace tsblas {
  * that copy's shorter source size (its bytes past the line lie in the
  * next line, which exists except at the array's end; see chunk_copy).
  * The vectors of a line are spread over as many consecutive threads (at
- * most the block; a power of two where lines are shifted, below), so that
- * the loads of a warp are coalesced in either storage order and few
- * threads idle; each thread keeps one vector position for every chunk,
- * and steps over lines by a constant, so the plan is made once and a copy
- * costs a few instructions.
+ * most THREADS, those that copy: the block, or the warps of a block that
+ * only copy, THREAD counted from their first; a power of two where lines
+ * are shifted, below), so that the loads of a warp are coalesced in
+ * either storage order and few threads idle; each thread keeps one vector
+ * position for every chunk, and steps over lines by a constant, so the
+ * plan is made once and a copy costs a few instructions.
  */
 struct chunk_copy_plan {
     idx_t from, from_step;  /* elements from the chunk's start: first copy, between copies */
@@ -58,7 +59,8 @@ struct chunk_copy_plan {
 
 template <int E, int UNIT>
 __device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int dst_slow,
-                                                  bool odd_lines)
+                                                  bool odd_lines, int thread = threadIdx.x,
+                                                  int threads = TSM_THREADS)
 {
     /* ODD_LINES: pairs of doubles along lines of odd length in memory
        (interleaved, odd LD), so that every other line starts 8 bytes past
@@ -74,9 +76,9 @@ __device__ inline chunk_copy_plan chunk_make_plan(idx_t src_slow, int fast, int 
 
     while (lanes < lanes_for)
         lanes *= 2;
-    const int v = (int)threadIdx.x % lanes;
-    plan.first = (int)threadIdx.x / lanes;
-    plan.step = TSM_THREADS / lanes;
+    const int v = thread % lanes;
+    plan.first = thread / lanes;
+    plan.step = threads / lanes;
     const int shift = odd_lines ? plan.first & 1 : 0;
     const int extent = fast + shift, vectors = (extent + E - 1) / E;
     plan.offset = v * E;

@@ -26,25 +26,31 @@
  * each fragment is converted to a double as it is loaded: one conversion a
  * loaded element, against WM or WN mma per fragment, and every product and
  * sum then a double operation (the block's partial sums rounded to float
- * once).  The table takes this kernel for STSMTTSM where it measured
- * faster (doc/gpu-performance.md: H100, 1 GiB, col 57-64 0.80-0.93 of the
- * fma kernel's time).  CTSMTTSM likewise, its floats in two planes: the
- * table takes it at a few widths only (H100, 1 GiB, two runs: interleaved
- * 6 0.86-0.87 of the fma kernel's time, col 29 and interleaved 5, 29-31
- * 0.96-0.99; from width 49 0.86-0.99, no faster than cuBLAS).
+ * once).  CTSMTTSM likewise, its floats in two planes.  The tables take
+ * this kernel for STSMTTSM and CTSMTTSM where it measured faster than the
+ * fma kernel and cuBLAS (the 1 GiB sweeps of doc/gpu-performance.md: on
+ * the H100 and the H200 at most widths of 25-32 and 41-64; H100 col 64,
+ * S 92 % of the roofline, C 95 %, 1.10x cuBLAS).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
- * takes chunks b, b + grid, ...  Its 256 threads copy a chunk of A and of
- * B into shared memory with asynchronous copies (cp.async, coalesced in
- * either storage order, zero past K; see gpu_tsmttsm_chunks.cuh), in
- * TENSOR_STAGES stages, so that the copies of the next chunk overlap the
- * arithmetic of this one.  C, padded to whole 16-by-8 tiles of the mma, is
- * cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN entries); the
- * block's 8 warps are the warp tiles times k-groups, and k-group g takes
- * the 8-row steps g, g + groups, ... of each chunk.  At the end the
- * k-groups are summed into k-group 0 in increasing order through shared
- * memory, k-group 0 writes the block's partial C, and the grid finishes C
- * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
+ * takes chunks b, b + grid, ...  The chunks of A and of B go into shared
+ * memory by asynchronous copies (cp.async, coalesced in either storage
+ * order, zero past K; see gpu_tsmttsm_chunks.cuh).  For S, C and Z the
+ * block's last TENSOR_COPY_WARPS warps only copy, into a ring of
+ * TENSOR_RING stages, each stage's copies landing on its mbarrier "full",
+ * and wait on its mbarrier "empty" before they copy into it again; its
+ * first 8 warps (TENSOR_WARPS) only multiply, each chunk once its stage
+ * is full, and mark the stage empty when done: the multiplying warps never
+ * wait for the issue of copies, nor for each other between chunks.  For D
+ * the 8 warps copy the next chunk and multiply this one, in TENSOR_STAGES
+ * stages (tensor_copying says why).  C, padded to whole 16-by-8 tiles of
+ * the mma, is cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN
+ * entries); the 8 multiplying warps are the warp tiles times k-groups, and
+ * k-group g takes the 8-row steps g, g + groups, ... of each chunk.  At
+ * the end the k-groups are summed into k-group 0 in increasing order
+ * through shared memory, k-group 0 writes the block's partial C, and the
+ * grid finishes C from the partials (tsm_finish_c).  No atomics:
+ * bit-identical run to run.
  * Where the warp tiles would leave warps idle and one scheduler of the
  * multiprocessor busier than the others (ZTSMTTSM, C of 3 x 5 mma tiles),
  * the mma tiles are dealt one by one to the 8 warps instead (UNITS,
@@ -79,6 +85,43 @@
 
 namespace tsblas {
 
+/* The warps of a block that only copy (the copiers), besides the
+   TENSOR_WARPS that multiply, and the stages of shared memory they fill
+   ahead of them, each of about TENSOR_STAGE_BYTES.  Measured on two
+   H100s (tensor path forced, 1 GiB, widths 5-64, two runs in alternating
+   order on each), the mean % of the roofline against the same kernel
+   whose 8 warps both copy and multiply in two stages: C col 70-71 -> 77,
+   int 69-70 -> 76-77; Z col 89-91 -> 94-95, int 89-91 -> 94-96; S col
+   79-80 -> 82, int 81-83 -> 79-83; D col 95-96 -> 93-96, int 94 -> 88-92
+   (doc/gpu-performance.md).  So S, C and Z take the copiers and D, whose
+   mma take half the time of its copies, does not (tensor_copying).  Two
+   copying warps cannot copy an interleaved chunk whose lines start on
+   alternate halves of 16 bytes (odd LD: a line's copies take 64 threads,
+   and the lines of a pass must be even in number, chunk_make_plan); two
+   or four stages, or chunks of 32 KiB, measured lower in the mean. */
+const int TENSOR_COPY_WARPS = 4;
+const int TENSOR_RING = 3;
+/* The shared memory of a block with copiers at most: three stages of 64
+   KiB, and their padding, need more than TENSOR_SHARED_MAX; the H100 and
+   H200 allow 227 KiB, less the mbarriers. */
+const int TENSOR_RING_SHARED_MAX = 220 * 1024;
+
+/* How a block of the kernel for T copies its chunks: with COPIERS, its
+   last TENSOR_COPY_WARPS warps copy into a ring of TENSOR_RING stages;
+   else all its warps copy, in TENSOR_STAGES stages (chunk_loop).
+   COPY_THREADS copy; a block has THREADS. */
+template <typename T>
+struct tensor_copying {
+    static constexpr bool copiers = !std::is_same<T, double>::value;
+    static constexpr int copy_threads = copiers ? 32 * TENSOR_COPY_WARPS : TSM_THREADS;
+    static constexpr int threads = copiers ? TSM_THREADS + copy_threads : TSM_THREADS;
+    static constexpr int stages = copiers ? TENSOR_RING : TENSOR_STAGES;
+    static constexpr int shared_max = copiers ? TENSOR_RING_SHARED_MAX : TENSOR_SHARED_MAX;
+    /* An interleaved line's vectors (at most 64) in one pass of the
+       copiers, an even number of lines a pass (chunk_make_plan's odd
+       lines). */
+    static_assert(copy_threads >= 128, "too few copying threads");
+};
 
 /* The element of C from the planes of its accumulators, rounded once to
    T's precision (SIGN_B: see the complex product in the kernel). */
@@ -285,7 +328,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
 template <typename T, int WM, int WN, int G, bool UNITS>
-__global__ void __launch_bounds__(TSM_THREADS, 1)
+__global__ void __launch_bounds__(tensor_copying<T>::threads, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
@@ -314,16 +357,24 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     const int g = lane / 4, q = lane % 4;
     const int warp_tiles = UNITS ? TENSOR_WARPS : shape.tiles_m * shape.tiles_n;
-    const int tile = warp % warp_tiles, group = warp / warp_tiles;
+    /* The copying warps are past the last k-group. */
+    const int tile = warp % warp_tiles,
+              group = warp < TENSOR_WARPS ? warp / warp_tiles : TENSOR_WARPS;
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     /* Interleaved doubles of odd LD: pairs shifted (chunk_make_plan);
        floats take copies of G only where LD is a multiple of G. */
     const bool a_odd = ER == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = ER == 2 && !b_columns && b_sl % 2 != 0;
+    typedef tensor_copying<T> copying;
+    /* The copying threads' plans (with copiers, negative in a multiplying
+       warp, which makes no copy). */
+    const int copier = copying::copiers ? t - TSM_THREADS : t;
     auto make_plan = [&](bool columns, idx_t line, int width, int pitch, bool odd) {
-        return columns ? chunk_make_plan<EC, sizeof(U)>(line, rows, pitch, false)
-                       : chunk_make_plan<ER, sizeof(U)>(line, width, pitch, odd);
+        return columns ? chunk_make_plan<EC, sizeof(U)>(line, rows, pitch, false, copier,
+                                                        copying::copy_threads)
+                       : chunk_make_plan<ER, sizeof(U)>(line, width, pitch, odd, copier,
+                                                        copying::copy_threads);
     };
     const chunk_copy_plan plan_a =
         make_plan(a_columns, a_columns ? a_si : a_sl, m, pitch_a, a_odd);
@@ -379,33 +430,69 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
             b_col[mi][nj] = min(tile_j[mi][nj] + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
     }
 
-    chunk_loop<TENSOR_STAGES>(
-        nchunks,
-        [&](idx_t chunk, int stage) {
-            const unsigned to = stages_shared + stage * stage_bytes;
-            copy_operand(plan_a, a, a_sl, a_columns, m, chunk * rows, to, plane_a);
-            copy_operand(plan_b, b, b_sl, b_columns, n, chunk * rows, to + bytes_a, plane_b);
-        },
-        [&](int stage) {
-            if (group >= groups)
-                return;
-            const unsigned sa_shared = stages_shared + stage * stage_bytes;
-            const unsigned sb_shared = sa_shared + bytes_a;
+    /* The steps of k-group GROUP in the chunk in STAGE. */
+    auto multiply = [&](int stage) {
+        const unsigned sa_shared = stages_shared + stage * stage_bytes;
+        const unsigned sb_shared = sa_shared + bytes_a;
 #pragma unroll 1
-            for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
-                const unsigned step_a =
-                    sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(U));
-                const unsigned step_b =
-                    sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(U));
-                if constexpr (PLANES == 1)
-                    tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
-                                                b_col[0]);
-                else
-                    tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_step_l,
-                                                          b_step_l, a_col, b_col, plane_a,
-                                                          plane_b, flip_im, flip_re, live);
+        for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
+            const unsigned step_a = sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(U));
+            const unsigned step_b = sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(U));
+            if constexpr (PLANES == 1)
+                tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
+                                            b_col[0]);
+            else
+                tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_step_l, b_step_l,
+                                                      a_col, b_col, plane_a, plane_b, flip_im,
+                                                      flip_re, live);
+        }
+    };
+    auto copy_chunk = [&](idx_t chunk, int stage) {
+        const unsigned to = stages_shared + stage * stage_bytes;
+        copy_operand(plan_a, a, a_sl, a_columns, m, chunk * rows, to, plane_a);
+        copy_operand(plan_b, b, b_sl, b_columns, n, chunk * rows, to + bytes_a, plane_b);
+    };
+
+    if constexpr (copying::copiers) {
+        /* full[s]: the copies of stage s landed (an arrival of each
+           copying thread); empty[s]: the multiplying warps are done with
+           it (one arrival a warp). */
+        __shared__ __align__(8) unsigned long long rings[2 * TENSOR_RING];
+        const unsigned full = (unsigned)__cvta_generic_to_shared(rings);
+        const unsigned empty = full + TENSOR_RING * 8;
+        if (t == 0)
+            for (int s = 0; s < TENSOR_RING; s++) {
+                tsm_mbarrier_init(full + 8 * s, copying::copy_threads);
+                tsm_mbarrier_init(empty + 8 * s, TENSOR_WARPS);
             }
+        __syncthreads();
+        int i = 0;
+        for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x, i++) {
+            const int stage = i % TENSOR_RING;
+            const unsigned round = (unsigned)(i / TENSOR_RING);
+            if (warp >= TENSOR_WARPS) {
+                if (i >= TENSOR_RING)
+                    tsm_mbarrier_wait(empty + 8 * stage, (round - 1) & 1);
+                copy_chunk(chunk, stage);
+                tsm_mbarrier_arrive_copies(full + 8 * stage);
+            } else {
+                tsm_mbarrier_wait(full + 8 * stage, round & 1);
+                if (group < groups)
+                    multiply(stage);
+                __syncwarp();
+                if (lane == 0)
+                    tsm_mbarrier_arrive(empty + 8 * stage);
+            }
+        }
+        /* Every copy has landed (the multiplying warps waited for each)
+           and every step is done: shared memory is free. */
+        __syncthreads();
+    } else {
+        chunk_loop<TENSOR_STAGES>(nchunks, copy_chunk, [&](int stage) {
+            if (group < groups)
+                multiply(stage);
         });
+    }
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
        memory (a width_a x width_b array of planes). */
@@ -630,7 +717,8 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     int shared_max, rows, groups;
     size_t shared, scratch;
     idx_t grid;
-    int status = chunk_shared_limit(TENSOR_SHARED_MAX, 1, &shared_max);
+    typedef tensor_copying<T> copying;
+    int status = chunk_shared_limit(copying::shared_max, 1, &shared_max);
 
     if (status != 0)
         return status;
@@ -641,27 +729,36 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     rows = tsm_pow2_floor(TENSOR_STAGE_BYTES / row_bytes);
     if (rows > TSM_THREADS)
         rows = TSM_THREADS;
+    /* A column-major line's vectors in one pass of the copying threads. */
+    {
+        const int unit = (int)sizeof(typename tensor_planes<T>::unit);
+        const int line_elems = copying::copy_threads * (g > 1 ? 16 / unit : 1);
+        if ((a_columns || b_columns) && rows > line_elems)
+            rows = line_elems;
+    }
     while (rows > 8 && rows / 2 >= k)
         rows /= 2;
     if (rows < 8)
         rows = 8;
     while (rows > 8
-           && TENSOR_STAGES * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
+           && copying::stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
                   > (size_t)shared_max)
         rows /= 2;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
-    shared = TENSOR_STAGES * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
+    shared = copying::stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
     scratch = (size_t)shape.width_a * shape.width_b * tensor_planes<T>::count * sizeof(double);
     if (shared < scratch)
         shared = scratch;
 
     status = tsm_partials_grid((const void *)kernel, shared, (k + rows - 1) / rows,
-                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace);
+                               (size_t)(m * n) * sizeof(T), stream, &grid, workspace,
+                               copying::threads);
     if (status != 0)
         return status;
-    return tsm_launch_partials("xTSMTTSM tensor-core kernel", kernel, grid, shared, stream,
-                               (int)m, (int)n, k, rows, groups, a, a_si, a_sl, b, b_sl, b_sj,
-                               sign_a * sign_b, sign_b, (T *)*workspace, finish);
+    return tsm_launch_partials_of("xTSMTTSM tensor-core kernel", kernel, grid, copying::threads,
+                                  shared, stream, (int)m, (int)n, k, rows, groups, a, a_si, a_sl,
+                                  b, b_sl, b_sj, sign_a * sign_b, sign_b, (T *)*workspace,
+                                  finish);
 }
 
 template int tsmttsm_tensor<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,

@@ -69,13 +69,13 @@ int tsm_table_width(idx_t w1, idx_t w2);
 bool tsm_path_forced();
 int tsm_forced_path();
 
-/* *BLOCKS := blocks of KERNEL (TSM_THREADS threads, SHARED bytes of dynamic
+/* *BLOCKS := blocks of KERNEL (THREADS threads, SHARED bytes of dynamic
    shared memory) resident on one multiprocessor of the current device,
    after raising the kernel's limit of shared memory to the device's
    largest (launches of SHARED bytes then never fail for it).  The answer
    is kept per thread, so a repeated call asks the runtime nothing: on
    short inputs the host's time per call shows.  0 or an error code. */
-int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
+int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks, int threads = TSM_THREADS);
 
 /* Asks for the largest shared-memory carveout of KERNEL on the current
    device (cudaSharedmemCarveoutMaxShared), so that as many blocks as its
@@ -85,13 +85,14 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks);
    error of a failure.  0 or an error code. */
 int tsm_prefer_max_shared(const void *kernel, const char *what);
 
-/* The grid of an xTSMTTSM partial-sums kernel (KERNEL, SHARED bytes of
-   dynamic shared memory): *GRID := enough blocks to fill the device, at
-   most WORK_BLOCKS, and *WORKSPACE := *GRID * BLOCK_BYTES bytes on STREAM
-   for their partial sums, to be released by the caller (also on failure).
-   0 or an error code. */
+/* The grid of an xTSMTTSM partial-sums kernel (KERNEL, blocks of THREADS
+   threads with SHARED bytes of dynamic shared memory): *GRID := enough
+   blocks to fill the device, at most WORK_BLOCKS, and *WORKSPACE := *GRID
+   * BLOCK_BYTES bytes on STREAM for their partial sums, to be released by
+   the caller (also on failure).  0 or an error code. */
 int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size_t block_bytes,
-                      cudaStream_t stream, idx_t *grid, void **workspace);
+                      cudaStream_t stream, idx_t *grid, void **workspace,
+                      int threads = TSM_THREADS);
 
 /* What an xTSMTTSM partial-sums kernel needs to finish C itself
    (tsm_finish_c): C := alpha*(the sum of the partials) + beta*C. */
@@ -103,16 +104,16 @@ struct tsm_finish {
 };
 
 /* Launches an xTSMTTSM partial-sums KERNEL (which ends in tsm_finish_c)
-   on GRID blocks of TSM_THREADS threads with SHARED bytes of dynamic
-   shared memory, as a cooperative launch: its blocks wait for each other
+   on GRID blocks of THREADS threads (tsm_launch_partials: TSM_THREADS)
+   with SHARED bytes of dynamic shared memory, as a cooperative launch: its blocks wait for each other
    in tsm_finish_c, so they must all be resident at once, as the grids of
    tsm_partials_grid are.  One launch, not a second kernel for the sums:
    the host's time per call falls by half (H100: 11-16 us to 6-8 us,
    git log doc/gpu-performance.md), which is what a program making many short
    calls waits for.  0 or an error code. */
 template <typename... Params, typename... Args>
-int tsm_launch_partials(const char *what, void (*kernel)(Params...), idx_t grid, size_t shared,
-                        cudaStream_t stream, Args... args)
+int tsm_launch_partials_of(const char *what, void (*kernel)(Params...), idx_t grid, int threads,
+                           size_t shared, cudaStream_t stream, Args... args)
 {
     std::tuple<Params...> values(args...);
     void *pointers[sizeof...(Params)];
@@ -123,9 +124,16 @@ int tsm_launch_partials(const char *what, void (*kernel)(Params...), idx_t grid,
         },
         values);
     const cudaError_t err = cudaLaunchCooperativeKernel((const void *)kernel, dim3((unsigned)grid),
-                                                        dim3(TSM_THREADS), pointers, shared,
-                                                        stream);
+                                                        dim3((unsigned)threads), pointers,
+                                                        shared, stream);
     return err == cudaSuccess ? launch_status(what) : cuda_failure(what, err);
+}
+
+template <typename... Params, typename... Args>
+int tsm_launch_partials(const char *what, void (*kernel)(Params...), idx_t grid, size_t shared,
+                        cudaStream_t stream, Args... args)
+{
+    return tsm_launch_partials_of(what, kernel, grid, TSM_THREADS, shared, stream, args...);
 }
 
 /* The tuned tables (gpu_tsmttsm_tsmm_table.cu, written by the sweep), one

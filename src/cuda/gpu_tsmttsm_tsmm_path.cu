@@ -277,7 +277,7 @@ struct occupancy_entry {
 static __thread occupancy_entry occupancy_cache[OCCUPANCY_CACHE];
 static __thread int occupancy_next;
 
-int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
+int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks, int threads)
 {
     int device, i, shared_limit = 0;
     cudaFuncAttributes attributes;
@@ -304,7 +304,7 @@ int tsm_blocks_per_sm(const void *kernel, size_t shared, int *blocks)
         err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    shared_limit - (int)attributes.sharedSizeBytes);
     if (err == cudaSuccess)
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, TSM_THREADS, shared);
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, shared);
     if (err != cudaSuccess)
         return cuda_failure("kernel occupancy", err);
     occupancy_cache[occupancy_next].kernel = kernel;
@@ -347,10 +347,10 @@ int tsm_prefer_max_shared(const void *kernel, const char *what)
 }
 
 int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size_t block_bytes,
-                      cudaStream_t stream, idx_t *grid, void **workspace)
+                      cudaStream_t stream, idx_t *grid, void **workspace, int threads)
 {
     int blocks_per_sm = 0;
-    const int status = tsm_blocks_per_sm(kernel, shared, &blocks_per_sm);
+    const int status = tsm_blocks_per_sm(kernel, shared, &blocks_per_sm, threads);
 
     if (status != 0)
         return status;

@@ -13,8 +13,6 @@
  *   doc/data/gpu-h100-tune-tensor-tsmm.csv
  *   doc/data/gpu-h100-tune-fma.csv
  *   doc/data/gpu-h100-tune-fma-tsmm.csv
- *   doc/data/gpu-h100-c-run2-tune-tensor.csv
- *   doc/data/gpu-h100-c-run2-tune-fma.csv
  *   doc/data/gpu-h100-check-full.csv
  *   doc/data/gpu-h100-check-full-width1-pairs.csv
  *   doc/data/gpu-h100-tsmttsm-check.csv
@@ -29,6 +27,7 @@
  *   doc/data/gpu-h100-stsmm-col-rows4-check.csv
  *   doc/data/gpu-h100-dz-col-rows4-check.csv
  *   doc/data/gpu-h100-z-units-check.csv
+ *   doc/data/gpu-h100-tsmttsm-copiers-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -47,6 +46,7 @@
  *   doc/data/gpu-h200-fma-check.csv
  *   doc/data/gpu-h200-z-units-check.csv
  *   doc/data/gpu-h200-z-table-check.csv
+ *   doc/data/gpu-h200-tsmttsm-copiers-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -63,17 +63,17 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfdfffftttttttfffffffffttttttttffffffffffffffffttttttfttttttttt", /* S col */
-                "ddddtftffftftttffffffffftttftttfffffffffffffffffcfcfctctccctccct" }, /* S int */
+                "ddfdfttftttttttffffffffftftfttttfffffffftttttttttttttttttttttttt", /* S col */
+                "ddddtttfffffftfffffffffftttftttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
-                "ddfdfffffffffffffffffffffffftfffffffffffffffffffcccccccccccccccc", /* C col */
-                "ddddttffffffffffffffffffffffctcfffffffffffffffffcccccccccccccccc" }, /* C int */
+                "ddfdtfftftffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
+                "ddddttffftffttffffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
-                "sstttsttttttctttttttttcctttttcccttttttttcttctccccctcttcccccccccc", /* Z col */
-                "ddsssstttttctctttctccccccctctctttttttttttctctctctctccccccccccccc" }, /* Z int */
+                "sssstttttttttttcttttttttttttttccttttttttttttttttttttttttttctcccc", /* Z col */
+                "sssssstttttttttttttttttttttttccctttttttttttttttttttttttctctctctc" }, /* Z int */
         },
         { /* xTSMM */
             {
@@ -93,17 +93,17 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddfdffffttttttttffffffffttttttttfffffffffffffffftttttttttttttttt", /* S col */
-                "ddddtftftttftttfffffffffttttttttffffffffffffffffcfctctctccccccct" }, /* S int */
+                "ddffffftffffffftffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
+                "ddddtftfffffffffffffffffttfttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
             {
-                "ddfdfffffffftffffffffffffffftttfffffffffffffffffcccccccccccccccc", /* C col */
-                "ddddttffffffffffffffffffffffccccffffffffffffffffcccccccccccccccc" }, /* C int */
+                "ddfdffffffffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
+                "ddddtttffffftttfffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
-                "ddsdttttttttcttccctcccccccccccccctttttttcctcccctccctcccccccccccc", /* Z col */
-                "ddsssstttctccccccccccccccccccccctttttttctctccccctctccccccccccccc" }, /* Z int */
+                "ddsdtttttttttttcttttttccctttttcctttttttttttttcctctttcctcctctttcc", /* Z col */
+                "ddsstttttttttttttttctttctttccccctttttttttttttttctttctctccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {

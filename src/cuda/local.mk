@@ -164,8 +164,9 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-full-1g.csv \
 	doc/data/gpu-h200-stsmttsm-fma-forced-1g.csv \
 	doc/data/gpu-h200-stsmttsm-tensor-forced-1g.csv \
-	doc/data/gpu-h100-c-run2-tune-tensor.csv \
-	doc/data/gpu-h100-c-run2-tune-fma.csv \
+	doc/data/gpu-h100-tsmttsm-copiers-check.csv \
+	doc/data/gpu-h200-tsmttsm-copiers-check.csv \
+	doc/data/gpu-h100-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-fma-forced.csv \
 	doc/data/gpu-h100-full-c-tensor-1g.csv \
@@ -176,10 +177,6 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-stsmttsm-copies8-after-run1.csv \
 	doc/data/gpu-h100-stsmttsm-copies8-after-run2.csv \
 	doc/data/gpu-h100-stsmttsm-copies8-fma.csv \
-	doc/data/gpu-h200-stsmttsm-table-before-run1.csv \
-	doc/data/gpu-h200-stsmttsm-table-after-run1.csv \
-	doc/data/gpu-h200-stsmttsm-table-before-run2.csv \
-	doc/data/gpu-h200-stsmttsm-table-after-run2.csv \
 	doc/data/gpu-h100-tensor-diag-full-run1.csv \
 	doc/data/gpu-h100-tensor-diag-copies-run1.csv \
 	doc/data/gpu-h100-tensor-diag-mma-run1.csv \
