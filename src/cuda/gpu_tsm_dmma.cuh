@@ -24,6 +24,39 @@ const int TENSOR_STAGE_BYTES = 64 * 1024;
 const int TENSOR_SHARED_MAX = 200 * 1024;
 const int TENSOR_WARPS = TSM_THREADS / 32;
 
+/* The warps of a block that only copy (the copiers), besides the
+   TENSOR_WARPS that multiply, and the stages of shared memory they fill
+   ahead of them (chunk_ring_loop), each of about TENSOR_STAGE_BYTES.
+   Two copying warps cannot copy an interleaved chunk whose lines start on
+   alternate halves of 16 bytes (odd LD: a line's copies take 64 threads,
+   and the lines of a pass must be even in number, chunk_make_plan); two
+   or four stages, or chunks of 32 KiB, measured lower in the mean (H100,
+   xTSMTTSM, doc/gpu-performance.md). */
+const int TENSOR_COPY_WARPS = 4;
+const int TENSOR_RING = 3;
+/* The shared memory of a block with copiers at most: three stages of 64
+   KiB, and their padding, need more than TENSOR_SHARED_MAX; the H100 and
+   H200 allow 227 KiB, less the mbarriers. */
+const int TENSOR_RING_SHARED_MAX = 220 * 1024;
+
+/* How a block of a tensor kernel copies its chunks: with COPIERS, its
+   last TENSOR_COPY_WARPS warps copy into a ring of TENSOR_RING stages
+   (chunk_ring_loop); else all its warps copy, in TENSOR_STAGES stages
+   (chunk_loop).  COPY_THREADS copy; a block has THREADS, SHARED_MAX bytes
+   of shared memory at most. */
+template <bool COPIERS>
+struct tensor_copying {
+    static constexpr bool copiers = COPIERS;
+    static constexpr int copy_threads = COPIERS ? 32 * TENSOR_COPY_WARPS : TSM_THREADS;
+    static constexpr int threads = COPIERS ? TSM_THREADS + copy_threads : TSM_THREADS;
+    static constexpr int stages = COPIERS ? TENSOR_RING : TENSOR_STAGES;
+    static constexpr int shared_max = COPIERS ? TENSOR_RING_SHARED_MAX : TENSOR_SHARED_MAX;
+    /* An interleaved line's vectors (at most 64) in one pass of the
+       copiers, an even number of lines a pass (chunk_make_plan's odd
+       lines). */
+    static_assert(copy_threads >= 128, "too few copying threads");
+};
+
 /* ---- one 16x8x8 double mma, D += A*B ----
  * Lane (g, t) = (lane / 4, lane % 4) holds
  *   a[0] = A(g, t), a[1] = A(g + 8, t), a[2] = A(g, t + 4), a[3] = A(g + 8, t + 4),

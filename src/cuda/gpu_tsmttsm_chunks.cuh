@@ -439,6 +439,52 @@ __device__ inline void chunk_loop(idx_t nchunks, Copy copy, Compute compute)
     __syncthreads();
 }
 
+/*
+ * The same loop for a block whose last warps only copy: the first
+ * COMPUTE_WARPS warps only compute and the others, COPY_THREADS threads,
+ * only copy, into a ring of RING stages.  The copies of a stage land on
+ * its mbarrier "full" (an arrival of each copying thread once its copies
+ * have landed), and the computing warps, done with a stage, mark it on
+ * its mbarrier "empty" (an arrival of each thread, which releases its own
+ * reads of the stage), which the copying warps wait for before they copy
+ * into it again: the computing warps never wait for
+ * the issue of copies, nor for each other between chunks.  COPY(chunk,
+ * stage) as for chunk_loop, called by the copying threads only (plans
+ * made for them); COMPUTE(stage) by the computing warps only.  On return
+ * every copy has landed and every thread is past its last COMPUTE.
+ */
+template <int RING, int COMPUTE_WARPS, int COPY_THREADS, typename Copy, typename Compute>
+__device__ inline void chunk_ring_loop(idx_t nchunks, Copy copy, Compute compute)
+{
+    __shared__ __align__(8) unsigned long long rings[2 * RING];
+    const unsigned full = (unsigned)__cvta_generic_to_shared(rings);
+    const unsigned empty = full + RING * 8;
+    const int warp = (int)threadIdx.x / 32;
+    int i = 0;
+
+    if (threadIdx.x == 0)
+        for (int s = 0; s < RING; s++) {
+            tsm_mbarrier_init(full + 8 * s, COPY_THREADS);
+            tsm_mbarrier_init(empty + 8 * s, 32 * COMPUTE_WARPS);
+        }
+    __syncthreads();
+    for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x, i++) {
+        const int stage = i % RING;
+        const unsigned round = (unsigned)(i / RING);
+        if (warp >= COMPUTE_WARPS) {
+            if (i >= RING)
+                tsm_mbarrier_wait(empty + 8 * stage, (round - 1) & 1);
+            copy(chunk, stage);
+            tsm_mbarrier_arrive_copies(full + 8 * stage);
+        } else {
+            tsm_mbarrier_wait(full + 8 * stage, round & 1);
+            compute(stage);
+            tsm_mbarrier_arrive(empty + 8 * stage);
+        }
+    }
+    __syncthreads();
+}
+
 /* The sums of k-groups 1, 2, ... into k-group 0, in that order (a fixed
    order: bit-identical run to run), through shared memory: PUT() stores
    the calling thread's sums there, TAKE() adds them to its own. */

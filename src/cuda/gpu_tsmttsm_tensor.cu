@@ -37,13 +37,12 @@
  * memory by asynchronous copies (cp.async, coalesced in either storage
  * order, zero past K; see gpu_tsmttsm_chunks.cuh).  For S, C and Z the
  * block's last TENSOR_COPY_WARPS warps only copy, into a ring of
- * TENSOR_RING stages, each stage's copies landing on its mbarrier "full",
- * and wait on its mbarrier "empty" before they copy into it again; its
- * first 8 warps (TENSOR_WARPS) only multiply, each chunk once its stage
- * is full, and mark the stage empty when done: the multiplying warps never
- * wait for the issue of copies, nor for each other between chunks.  For D
+ * TENSOR_RING stages, and its first 8 warps (TENSOR_WARPS) only multiply,
+ * each chunk once its copies have landed (chunk_ring_loop): the
+ * multiplying warps never wait for the issue of copies, nor for each
+ * other between chunks.  For D
  * the 8 warps copy the next chunk and multiply this one, in TENSOR_STAGES
- * stages (tensor_copying says why).  C, padded to whole 16-by-8 tiles of
+ * stages (tsmttsm_copying says why).  C, padded to whole 16-by-8 tiles of
  * the mma, is cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN
  * entries); the 8 multiplying warps are the warp tiles times k-groups, and
  * k-group g takes the 8-row steps g, g + groups, ... of each chunk.  At
@@ -85,43 +84,16 @@
 
 namespace tsblas {
 
-/* The warps of a block that only copy (the copiers), besides the
-   TENSOR_WARPS that multiply, and the stages of shared memory they fill
-   ahead of them, each of about TENSOR_STAGE_BYTES.  Measured on two
-   H100s (tensor path forced, 1 GiB, widths 5-64, two runs in alternating
-   order on each), the mean % of the roofline against the same kernel
-   whose 8 warps both copy and multiply in two stages: C col 70-71 -> 77,
-   int 69-70 -> 76-77; Z col 89-91 -> 94-95, int 89-91 -> 94-96; S col
-   79-80 -> 82, int 81-83 -> 79-83; D col 95-96 -> 93-96, int 94 -> 88-92
-   (doc/gpu-performance.md).  So S, C and Z take the copiers and D, whose
-   mma take half the time of its copies, does not (tensor_copying).  Two
-   copying warps cannot copy an interleaved chunk whose lines start on
-   alternate halves of 16 bytes (odd LD: a line's copies take 64 threads,
-   and the lines of a pass must be even in number, chunk_make_plan); two
-   or four stages, or chunks of 32 KiB, measured lower in the mean. */
-const int TENSOR_COPY_WARPS = 4;
-const int TENSOR_RING = 3;
-/* The shared memory of a block with copiers at most: three stages of 64
-   KiB, and their padding, need more than TENSOR_SHARED_MAX; the H100 and
-   H200 allow 227 KiB, less the mbarriers. */
-const int TENSOR_RING_SHARED_MAX = 220 * 1024;
-
-/* How a block of the kernel for T copies its chunks: with COPIERS, its
-   last TENSOR_COPY_WARPS warps copy into a ring of TENSOR_RING stages;
-   else all its warps copy, in TENSOR_STAGES stages (chunk_loop).
-   COPY_THREADS copy; a block has THREADS. */
+/* The kernel of T with warps that only copy (tensor_copying).  Measured
+   on two H100s (tensor path forced, 1 GiB, widths 5-64, two runs in
+   alternating order on each), the mean % of the roofline against the same
+   kernel whose 8 warps both copy and multiply in two stages: C col 70-71
+   -> 77, int 69-70 -> 76-77; Z col 89-91 -> 94-95, int 89-91 -> 94-96; S
+   col 79-80 -> 82, int 81-83 -> 79-83; D col 95-96 -> 93-96, int 94 ->
+   88-92 (doc/gpu-performance.md).  So S, C and Z take the copiers and D,
+   whose mma take half the time of its copies, does not. */
 template <typename T>
-struct tensor_copying {
-    static constexpr bool copiers = !std::is_same<T, double>::value;
-    static constexpr int copy_threads = copiers ? 32 * TENSOR_COPY_WARPS : TSM_THREADS;
-    static constexpr int threads = copiers ? TSM_THREADS + copy_threads : TSM_THREADS;
-    static constexpr int stages = copiers ? TENSOR_RING : TENSOR_STAGES;
-    static constexpr int shared_max = copiers ? TENSOR_RING_SHARED_MAX : TENSOR_SHARED_MAX;
-    /* An interleaved line's vectors (at most 64) in one pass of the
-       copiers, an even number of lines a pass (chunk_make_plan's odd
-       lines). */
-    static_assert(copy_threads >= 128, "too few copying threads");
-};
+using tsmttsm_copying = tensor_copying<!std::is_same<T, double>::value>;
 
 /* The element of C from the planes of its accumulators, rounded once to
    T's precision (SIGN_B: see the complex product in the kernel). */
@@ -328,7 +300,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
 template <typename T, int WM, int WN, int G, bool UNITS>
-__global__ void __launch_bounds__(tensor_copying<T>::threads, 1)
+__global__ void __launch_bounds__(tsmttsm_copying<T>::threads, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
@@ -366,7 +338,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
        floats take copies of G only where LD is a multiple of G. */
     const bool a_odd = ER == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = ER == 2 && !b_columns && b_sl % 2 != 0;
-    typedef tensor_copying<T> copying;
+    typedef tsmttsm_copying<T> copying;
     /* The copying threads' plans (with copiers, negative in a multiplying
        warp, which makes no copy). */
     const int copier = copying::copiers ? t - TSM_THREADS : t;
@@ -430,8 +402,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
             b_col[mi][nj] = min(tile_j[mi][nj] + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
     }
 
-    /* The steps of k-group GROUP in the chunk in STAGE. */
-    auto multiply = [&](int stage) {
+    /* The steps of k-group GROUP in the chunk in STAGE (none past the
+       last k-group). */
+    auto compute = [&](int stage) {
+        if (group >= groups)
+            return;
         const unsigned sa_shared = stages_shared + stage * stage_bytes;
         const unsigned sb_shared = sa_shared + bytes_a;
 #pragma unroll 1
@@ -452,47 +427,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         copy_operand(plan_a, a, a_sl, a_columns, m, chunk * rows, to, plane_a);
         copy_operand(plan_b, b, b_sl, b_columns, n, chunk * rows, to + bytes_a, plane_b);
     };
-
-    if constexpr (copying::copiers) {
-        /* full[s]: the copies of stage s landed (an arrival of each
-           copying thread); empty[s]: the multiplying warps are done with
-           it (one arrival a warp). */
-        __shared__ __align__(8) unsigned long long rings[2 * TENSOR_RING];
-        const unsigned full = (unsigned)__cvta_generic_to_shared(rings);
-        const unsigned empty = full + TENSOR_RING * 8;
-        if (t == 0)
-            for (int s = 0; s < TENSOR_RING; s++) {
-                tsm_mbarrier_init(full + 8 * s, copying::copy_threads);
-                tsm_mbarrier_init(empty + 8 * s, TENSOR_WARPS);
-            }
-        __syncthreads();
-        int i = 0;
-        for (idx_t chunk = blockIdx.x; chunk < nchunks; chunk += gridDim.x, i++) {
-            const int stage = i % TENSOR_RING;
-            const unsigned round = (unsigned)(i / TENSOR_RING);
-            if (warp >= TENSOR_WARPS) {
-                if (i >= TENSOR_RING)
-                    tsm_mbarrier_wait(empty + 8 * stage, (round - 1) & 1);
-                copy_chunk(chunk, stage);
-                tsm_mbarrier_arrive_copies(full + 8 * stage);
-            } else {
-                tsm_mbarrier_wait(full + 8 * stage, round & 1);
-                if (group < groups)
-                    multiply(stage);
-                __syncwarp();
-                if (lane == 0)
-                    tsm_mbarrier_arrive(empty + 8 * stage);
-            }
-        }
-        /* Every copy has landed (the multiplying warps waited for each)
-           and every step is done: shared memory is free. */
-        __syncthreads();
-    } else {
-        chunk_loop<TENSOR_STAGES>(nchunks, copy_chunk, [&](int stage) {
-            if (group < groups)
-                multiply(stage);
-        });
-    }
+    if constexpr (copying::copiers)
+        chunk_ring_loop<TENSOR_RING, TENSOR_WARPS, copying::copy_threads>(nchunks, copy_chunk,
+                                                                          compute);
+    else
+        chunk_loop<TENSOR_STAGES>(nchunks, copy_chunk, compute);
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
        memory (a width_a x width_b array of planes). */
@@ -717,7 +656,7 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     int shared_max, rows, groups;
     size_t shared, scratch;
     idx_t grid;
-    typedef tensor_copying<T> copying;
+    typedef tsmttsm_copying<T> copying;
     int status = chunk_shared_limit(copying::shared_max, 1, &shared_max);
 
     if (status != 0)

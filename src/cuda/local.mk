@@ -167,6 +167,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tsmttsm-copiers-check.csv \
 	doc/data/gpu-h200-tsmttsm-copiers-check.csv \
 	doc/data/gpu-h100-tensor-copiers.csv \
+	doc/data/gpu-h100-tsmm-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-fma-forced.csv \
 	doc/data/gpu-h100-full-c-tensor-1g.csv \
