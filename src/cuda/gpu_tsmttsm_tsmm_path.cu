@@ -121,6 +121,13 @@ int tsm_table_width(idx_t w1, idx_t w2)
     return width < 1 ? 1 : width > SKINNY_MAX ? SKINNY_MAX : (int)width;
 }
 
+/* Whether PRECISION (an index of the tuned table: S, D, C, Z) has
+   elements of floats: S and C. */
+static bool of_floats(int precision)
+{
+    return precision == 0 || precision == 2;
+}
+
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
                                  idx_t w1, idx_t w2)
@@ -129,9 +136,8 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 
     /* The tensor path exists for D, Z and xTSMTTSM, the fma path for
        STSMTTSM, CTSMTTSM and xTSMM. */
-    const bool has_tensor =
-        precision == 1 || precision == 3 || routine == TSBLAS_TSMTTSM;
-    const bool has_fma = routine == TSBLAS_TSMM || precision == 0 || precision == 2;
+    const bool has_tensor = !of_floats(precision) || routine == TSBLAS_TSMTTSM;
+    const bool has_fma = routine == TSBLAS_TSMM || of_floats(precision);
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
@@ -230,10 +236,10 @@ static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
 
     if (routine != TSBLAS_TSMTTSM || tsm_path_forced())
         return path;
-    if ((precision == 0 || precision == 2) && (path == TSM_DIRECT || path == TSM_TENSOR)
+    if (of_floats(precision) && (path == TSM_DIRECT || path == TSM_TENSOR)
         && longer >= 4 * shorter)
         return TSM_FMA;
-    if ((precision == 1 || precision == 3)
+    if (!of_floats(precision)
         && (path == TSM_DIRECT || path == TSM_CUBLAS || (staged && !interleaved))
         && shorter >= 2 && shorter <= 17 && 10 * longer >= 19 * shorter)
         return TSM_TENSOR;
@@ -255,13 +261,12 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        doubles: on a GPU whose FP64 rate is under half its FP32 rate (one
        that no table names, so it takes the H100's) the fma kernel takes
        their calls. */
-    if (path == TSM_TENSOR && (precision == 0 || precision == 2)
-        && !current_device_facts()->fp64_half_rate
+    if (path == TSM_TENSOR && of_floats(precision) && !current_device_facts()->fp64_half_rate
         && !tsm_path_forced())
         return TSM_FMA;
     /* D and Z with a column-major tall operand of odd LD (the comment at
        the top of this file). */
-    if (path == TSM_CUBLAS && (precision == 1 || precision == 3) && !interleaved && odd_lines
+    if (path == TSM_CUBLAS && !of_floats(precision) && !interleaved && odd_lines
         && tsm_table_width(w1, w2) >= 33 && !tsm_path_forced())
         return TSM_TENSOR;
     return path;
