@@ -251,6 +251,91 @@ __device__ inline void chunk_copy_operand(const chunk_copy_plan &plan, const T *
     }
 }
 
+/*
+ * The copies of the chunk of rows L0 .. L0 + ROWS - 1 of a column-major
+ * operand X (column i at x + i*X_SI, WIDTH columns) as shifted columns, in
+ * 16-byte copies (E elements) whatever the alignment of its columns: a
+ * column whose chunk starts SHIFT elements past a 16-byte boundary
+ * (chunk_line_shift) is copied from that boundary and lands at the start
+ * of its line in shared memory, so that row l0 + r of it is at unit SHIFT
+ * + r there; the SHIFT elements before it (the end of the column before,
+ * or of the 16 bytes the array starts in) are never read from shared
+ * memory.  Such a column takes ROWS/E + 1 copies: PLAN is made for ROWS
+ * elements a line, as for plain columns, and the threads of its first
+ * vector copy the one past them too.  Of a chunk that reaches K or comes
+ * within E of it, what lies past K is zero and nothing past K is read: a
+ * copy cut short goes element by element (chunk_copy_lines says why).
+ */
+template <typename T>
+__device__ inline int chunk_line_shift(const T *line)
+{
+    return (int)((uintptr_t)line % 16 / sizeof(T));
+}
+
+/* The 16-byte boundary at or before X. */
+template <typename T>
+__device__ inline const T *chunk_boundary(const T *x)
+{
+    return reinterpret_cast<const T *>((uintptr_t)x & ~(uintptr_t)15);
+}
+
+/* The E elements from FROM into shared memory at TO, of which the first
+   VALID exist and the rest land as zeros (X: an element that exists). */
+template <typename T, int E>
+__device__ inline void chunk_copy_cut(unsigned to, const T *from, idx_t valid, const T *x)
+{
+#if __CUDA_ARCH__ >= 800
+    if (valid >= E) {
+        cp_async_cg16(to, from, 16);
+    } else {
+#pragma unroll
+        for (int e = 0; e < E; e++)
+            cp_async_ca<sizeof(T)>(to + e * sizeof(T), e < valid ? from + e : x,
+                                   e < valid ? (int)sizeof(T) : 0);
+    }
+#endif
+}
+
+template <typename T>
+__device__ inline void chunk_copy_shifted_columns(const chunk_copy_plan &plan, const T *x,
+                                                  idx_t x_si, int width, idx_t l0, int rows,
+                                                  idx_t k, unsigned to)
+{
+    constexpr int E = 16 / (int)sizeof(T);
+    const idx_t left = k - l0, line_step = plan.step * x_si;
+    const bool first = plan.offset == 0;
+    /* The thread's vector of the line, unshifted; its copy is the 16
+       bytes it starts in (the vector's offset is a multiple of 16 bytes). */
+    const T *vector = x + l0 + plan.first * x_si + plan.offset;
+
+    if (plan.count < 0)
+        return;
+    to += plan.to;
+    if (l0 + rows + E <= k) {
+#pragma unroll 4
+        for (int s = plan.first; s < width; s += plan.step) {
+            const T *from = chunk_boundary(vector);
+#if __CUDA_ARCH__ >= 800
+            cp_async_cg16(to, from, 16);
+            if (first && from != vector)
+                cp_async_cg16(to + rows * sizeof(T), from + rows, 16);
+#endif
+            vector += line_step;
+            to += plan.to_step;
+        }
+    } else {
+        for (int s = plan.first; s < width; s += plan.step) {
+            const T *from = chunk_boundary(vector);
+            const idx_t valid = left - plan.offset + (vector - from);
+            chunk_copy_cut<T, E>(to, from, valid, x);
+            if (first && from != vector)
+                chunk_copy_cut<T, E>(to + rows * sizeof(T), from + rows, valid - rows, x);
+            vector += line_step;
+            to += plan.to_step;
+        }
+    }
+}
+
 /* ---- what the chunk kernels of xTSMM share ---- */
 
 /* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access
@@ -339,7 +424,7 @@ __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned 
    line's copies start aligned.  The chunk kernels' copies of G elements
    need this (chunk_copy). */
 template <typename T>
-inline int chunk_copy_elems(const T *x, idx_t line, int most)
+__host__ __device__ inline int chunk_copy_elems(const T *x, idx_t line, int most)
 {
     int g = most;
 

@@ -95,6 +95,28 @@ namespace tsblas {
 template <typename T>
 using tsmttsm_copying = tensor_copying<!std::is_same<T, double>::value>;
 
+/* Whether the calls of T whose column-major operands do not all start
+   their columns on 16 bytes (LD not a multiple of 4, or an array off 16
+   bytes) copy them as shifted columns (chunk_copy_shifted_columns, the
+   kernel's SHIFTED), 16 bytes at a time, not in copies of 4 or 8 bytes
+   that take the copying warps four or two times the instructions:
+   STSMTTSM's.  Measured (the tensor kernel forced, S col, 1 GiB, widths
+   2-64, K as --bytes gives it, two runs in alternating order on one GPU;
+   doc/gpu-performance.md): at the 35 widths where K is not a multiple of
+   4, the mean % of the roofline 77.7 -> 82.4 on an H100 (width 5: 61 ->
+   93, 9: 82 -> 93, 27: 83 -> 92) and 59.4 -> 65.6 on an H200 (5: 43 ->
+   69, 7: 65 -> 85, 29: 59 -> 85); 19, 22, 25 and 41 lost 3 to 5 points.
+   A first version whose copying threads took every column's extra copy
+   as a vector of its own, and so half of them idle, ran at 0.5-0.8 of
+   the kernel before; one that decided at each copy whether a column was
+   shifted took 114 registers, not 76, at the narrowest tiles, and so one
+   block a multiprocessor, not two (H200, width 8: 90 -> 73 %). */
+template <typename T>
+__host__ __device__ constexpr bool tensor_shifted()
+{
+    return std::is_same<T, float>::value;
+}
+
 /* The element of C from the planes of its accumulators, rounded once to
    T's precision (SIGN_B: see the complex product in the kernel). */
 template <typename T>
@@ -128,7 +150,10 @@ __device__ inline void tensor_store(T *out, const double *acc, double sign_b)
  */
 __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, int unit_bytes)
 {
-    /* A row-major plane has room for one more column (chunk_make_plan). */
+    /* A row-major plane has room for one more column (chunk_make_plan).
+       ROWS is a multiple of 8: a column-major plane of floats has a pitch
+       of ROWS + 4, room for the 16 bytes more of a shifted column
+       (chunk_copy_shifted_columns). */
     const int extent = columns ? rows : width + 1;
     const int period = unit_bytes == 4 && !columns ? 16 : 8;
     return extent + ((period / 2 - extent) % period + period) % period;
@@ -299,7 +324,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
-template <typename T, int WM, int WN, int G, bool UNITS>
+template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED>
 __global__ void __launch_bounds__(tsmttsm_copying<T>::threads, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
@@ -335,7 +360,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     /* Interleaved doubles of odd LD: pairs shifted (chunk_make_plan);
-       floats take copies of G only where LD is a multiple of G. */
+       floats take copies of G only where LD is a multiple of G.  With
+       SHIFTED, column-major operands as shifted columns (tensor_shifted). */
     const bool a_odd = ER == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = ER == 2 && !b_columns && b_sl % 2 != 0;
     typedef tsmttsm_copying<T> copying;
@@ -343,6 +369,9 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
        warp, which makes no copy). */
     const int copier = copying::copiers ? t - TSM_THREADS : t;
     auto make_plan = [&](bool columns, idx_t line, int width, int pitch, bool odd) {
+        if (SHIFTED && columns)
+            return chunk_make_plan<16 / sizeof(U), sizeof(U)>(line, rows, pitch, false, copier,
+                                                              copying::copy_threads);
         return columns ? chunk_make_plan<EC, sizeof(U)>(line, rows, pitch, false, copier,
                                                         copying::copy_threads)
                        : chunk_make_plan<ER, sizeof(U)>(line, width, pitch, odd, copier,
@@ -352,9 +381,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         make_plan(a_columns, a_columns ? a_si : a_sl, m, pitch_a, a_odd);
     const chunk_copy_plan plan_b =
         make_plan(b_columns, b_columns ? b_sj : b_sl, n, pitch_b, b_odd);
-    auto copy_operand = [&](const chunk_copy_plan &plan, const T *x, idx_t x_sl, bool columns,
-                            int width, idx_t l0, unsigned to, unsigned plane) {
-        if (columns)
+    auto copy_operand = [&](const chunk_copy_plan &plan, const T *x, idx_t x_sl, idx_t x_si,
+                            bool columns, int width, idx_t l0, unsigned to, unsigned plane) {
+        if (SHIFTED && columns)
+            chunk_copy_shifted_columns<T>(plan, x, x_si, width, l0, rows, k, to);
+        else if (columns)
             chunk_copy_operand<T, EC, PLANES, G>(plan, x, x_sl, true, width, l0, rows, k, to,
                                                  plane);
         else
@@ -391,15 +422,24 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         }
     }
     /* The lane's rows, l0 + q and l0 + q + 4, are odd where q is: shifted
-       by one element where the lines of odd length are (chunk_make_plan). */
+       by one element where the lines of odd length are (chunk_make_plan).
+       Shifted columns start their column's shift into their line. */
+    auto a_line = [&](int i) {
+        return i * a_step_i
+               + (SHIFTED && a_columns ? chunk_line_shift(a + i * a_si) : a_odd ? q & 1 : 0);
+    };
+    auto b_line = [&](int j) {
+        return j * b_step_j
+               + (SHIFTED && b_columns ? chunk_line_shift(b + j * b_sj) : b_odd ? q & 1 : 0);
+    };
 #pragma unroll
     for (int mi = 0; mi < WM; mi++) {
 #pragma unroll
         for (int h = 0; h < 2; h++)
-            a_col[mi][h] = min(tile_i[mi] + g + 8 * h, m - 1) * a_step_i + (a_odd ? q & 1 : 0);
+            a_col[mi][h] = a_line(min(tile_i[mi] + g + 8 * h, m - 1));
 #pragma unroll
         for (int nj = 0; nj < WN; nj++)
-            b_col[mi][nj] = min(tile_j[mi][nj] + g, n - 1) * b_step_j + (b_odd ? q & 1 : 0);
+            b_col[mi][nj] = b_line(min(tile_j[mi][nj] + g, n - 1));
     }
 
     /* The steps of k-group GROUP in the chunk in STAGE (none past the
@@ -424,8 +464,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     };
     auto copy_chunk = [&](idx_t chunk, int stage) {
         const unsigned to = stages_shared + stage * stage_bytes;
-        copy_operand(plan_a, a, a_sl, a_columns, m, chunk * rows, to, plane_a);
-        copy_operand(plan_b, b, b_sl, b_columns, n, chunk * rows, to + bytes_a, plane_b);
+        copy_operand(plan_a, a, a_sl, a_si, a_columns, m, chunk * rows, to, plane_a);
+        copy_operand(plan_b, b, b_sl, b_sj, b_columns, n, chunk * rows, to + bytes_a, plane_b);
     };
     if constexpr (copying::copiers)
         chunk_ring_loop<TENSOR_RING, TENSOR_WARPS, copying::copy_threads>(nchunks, copy_chunk,
@@ -503,34 +543,34 @@ constexpr int tensor_tile_count()
 /* The choice of the complex kernel with UNITS, two mma tiles a warp. */
 const int TENSOR_UNIT_CHOICE = 8;
 
-template <typename T, int G>
+template <typename T, int G, bool SHIFTED = false>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, G, false>;
+        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, G, false>;
+        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, G, false>;
+        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, G, false>;
+        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, G, false>;
+        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED>;
     }
     if constexpr (tensor_tile_count<T>() > 5) {
         switch (choice) {
         case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, G, false>;
+            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED>;
         case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, G, false>;
+            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED>;
         default:
-            return tsmttsm_tensor_kernel<T, 4, 2, G, false>;
+            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED>;
         }
     } else if (choice == TENSOR_UNIT_CHOICE) {
-        return tsmttsm_tensor_kernel<T, 2, 1, G, true>;
+        return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED>;
     }
-    return tsmttsm_tensor_kernel<T, 1, 1, G, false>;
+    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
 }
 
 /* The warp tiles of an M x N call.  Of the choices that need at most
@@ -642,14 +682,20 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     };
     const int g_a = copy_elems(a, a_columns, a_columns ? a_si : a_sl);
     const int g_b = copy_elems(b, b_columns, b_columns ? b_sj : b_sl);
-    const int g = g_a < g_b ? g_a : g_b;
+    /* STSMTTSM with a column-major operand off 16 bytes: its column-major
+       operands as shifted columns, in 16-byte copies, where an interleaved
+       one takes them too (tensor_shifted). */
+    const bool shifted = tensor_shifted<T>() && (g_a < 4 || g_b < 4)
+                         && (a_columns || g_a == 4) && (b_columns || g_b == 4);
+    const int g = shifted ? 4 : g_a < g_b ? g_a : g_b;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, 1>(choice);
     if constexpr (tensor_planes<T>::count == 1) {
         if (g == 2)
             kernel = tensor_kernel_of<T, 2>(choice);
-        if constexpr (std::is_same<T, float>::value)
+        if constexpr (tensor_shifted<T>())
             if (g == 4)
-                kernel = tensor_kernel_of<T, 4>(choice);
+                kernel = shifted ? tensor_kernel_of<T, 4, true>(choice)
+                                 : tensor_kernel_of<T, 4>(choice);
     }
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);

@@ -28,6 +28,7 @@
  *   doc/data/gpu-h100-dz-col-rows4-check.csv
  *   doc/data/gpu-h100-z-units-check.csv
  *   doc/data/gpu-h100-tsmttsm-copiers-check.csv
+ *   doc/data/gpu-h100-stsmttsm-shifted-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -47,6 +48,7 @@
  *   doc/data/gpu-h200-z-units-check.csv
  *   doc/data/gpu-h200-z-table-check.csv
  *   doc/data/gpu-h200-tsmttsm-copiers-check.csv
+ *   doc/data/gpu-h200-stsmttsm-shifted-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -63,7 +65,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfdfttftttttttffffffffftftfttttfffffffftttttttttttttttttttttttt", /* S col */
+                "ddfdttftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
                 "ddddtttfffffftfffffffffftttftttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
@@ -93,7 +95,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddffffftffffffftffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
+                "ddfftfftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
                 "ddddtftfffffffffffffffffttfttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
