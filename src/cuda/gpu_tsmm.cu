@@ -21,8 +21,9 @@
  * gpu_tsmm_tensor.cu (the tensor path of DTSMM and ZTSMM, the FP64 tensor
  * cores), or one of two kernels here:
  *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
- *     4 or 8) consecutive entries of it in registers, loops over l reading
- *     T straight from global memory, and writes its entries once; the grid
+ *     4 or 8) consecutive entries of it in registers (K = W = 1: four rows
+ *     at a time), loops over l reading T straight from global memory, and
+ *     writes its entries once; the grid
  *     covers the width in chunks of TW (y), so T is read once per chunk.
  *     At widths 1-4 it moves data at the bandwidth of the device.
  *   staged (tsmm_staged_kernel): every block computes ALL w columns of its
@@ -52,7 +53,21 @@ namespace tsblas {
    tiles. */
 const int TSMM_MAX_TW = 8;
 
-template <typename T, int TW>
+/* Rows of one thread of the direct kernel at a time where K = W = 1 (a
+   scaled copy of a vector), so that four of its loads are in flight
+   together: H100, 1 GiB, the direct kernel forced, one row a thread
+   before (`TSBLAS_GPU_TSM_PATH=direct testing/tsblas_bench --gpu --routines
+   tsmm --widths 1 --pairs 2x1,4x1,8x1,16x1 --bytes 1G --reps 5`): S 1 x 1
+   75 -> 86 % of the roofline, D, C, Z within 2 points.  Not with K > 1:
+   there a thread's four rows of an interleaved T, each a run of K
+   elements read one element a step, fell out of L1 between their steps
+   (4 x 1 interleaved 77-97 -> 38-65 %, 8 x 1 57-93 -> 15-28 %); and the
+   loop of one row a thread stays as it was: in the form of the loop of
+   four, ZTSMM interleaved 4 x 1 to 16 x 1 fell from 49-80 to 24-55 %
+   where DTSMM's rose from 36-86 to 69-98 % (not understood). */
+const int TSMM_DIRECT_ROWS = 4;
+
+template <typename T, int TW, int R>
 __global__ void __launch_bounds__(TSM_THREADS)
 tsmm_direct_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_sl,
                    bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,
@@ -71,26 +86,54 @@ tsmm_direct_kernel(idx_t rows, int w, int k, const T *tall, idx_t t_sr, idx_t t_
     }
     __syncthreads();
 
-    for (idx_t r = (idx_t)blockIdx.x * blockDim.x + threadIdx.x; r < rows;
-         r += (idx_t)gridDim.x * blockDim.x) {
-        const T *trow = tall + r * t_sr;
-        T acc[TW];
-#pragma unroll
-        for (int jj = 0; jj < TW; jj++)
-            acc[jj] = zero<T>();
-        for (int l = 0; l < k; l++) {
-            const T x = conj_if(trow[l * t_sl], conj_t);
-            const T *srow = s + l * wpad + j0;
+    if constexpr (R == 1) {
+        for (idx_t r = (idx_t)blockIdx.x * blockDim.x + threadIdx.x; r < rows;
+             r += (idx_t)gridDim.x * blockDim.x) {
+            const T *trow = tall + r * t_sr;
+            T acc[TW];
 #pragma unroll
             for (int jj = 0; jj < TW; jj++)
-                acc[jj] = fma_acc(acc[jj], x, srow[jj]);
-        }
-        T *orow = out + r * o_sr;
+                acc[jj] = zero<T>();
+            for (int l = 0; l < k; l++) {
+                const T x = conj_if(trow[l * t_sl], conj_t);
+                const T *srow = s + l * wpad + j0;
 #pragma unroll
-        for (int jj = 0; jj < TW; jj++) {
-            if (j0 + jj < w) {
-                T *o = orow + (j0 + jj) * o_sw;
-                *o = is_zero(beta) ? acc[jj] : add(acc[jj], mul(beta, *o));
+                for (int jj = 0; jj < TW; jj++)
+                    acc[jj] = fma_acc(acc[jj], x, srow[jj]);
+            }
+            T *orow = out + r * o_sr;
+#pragma unroll
+            for (int jj = 0; jj < TW; jj++) {
+                if (j0 + jj < w) {
+                    T *o = orow + (j0 + jj) * o_sw;
+                    *o = is_zero(beta) ? acc[jj] : add(acc[jj], mul(beta, *o));
+                }
+            }
+        }
+    } else {
+        /* K = 1: rows r0, r0 + stride, ..., R of them, at a time. */
+        const idx_t stride = (idx_t)gridDim.x * blockDim.x;
+        for (idx_t r0 = (idx_t)blockIdx.x * blockDim.x + threadIdx.x; r0 < rows;
+             r0 += R * stride) {
+            T x[R];
+#pragma unroll
+            for (int u = 0; u < R; u++) {
+                const idx_t r = r0 + u * stride;
+                x[u] = r < rows ? conj_if(tall[r * t_sr], conj_t) : zero<T>();
+            }
+#pragma unroll
+            for (int u = 0; u < R; u++) {
+                const idx_t r = r0 + u * stride;
+                if (r >= rows)
+                    break;
+#pragma unroll
+                for (int jj = 0; jj < TW; jj++) {
+                    if (j0 + jj < w) {
+                        T *o = out + r * o_sr + (j0 + jj) * o_sw;
+                        const T p = fma_acc(zero<T>(), x[u], s[j0 + jj]);
+                        *o = is_zero(beta) ? p : add(p, mul(beta, *o));
+                    }
+                }
             }
         }
     }
@@ -216,22 +259,23 @@ struct tsmm_direct_ptr {
 };
 
 template <typename T>
-static typename tsmm_direct_ptr<T>::type pick_direct_kernel(idx_t w, int *tw)
+static typename tsmm_direct_ptr<T>::type pick_direct_kernel(idx_t w, idx_t k, int *tw)
 {
     if (w <= 1) {
         *tw = 1;
-        return tsmm_direct_kernel<T, 1>;
+        return k == 1 ? tsmm_direct_kernel<T, 1, TSMM_DIRECT_ROWS>
+                      : tsmm_direct_kernel<T, 1, 1>;
     }
     if (w <= 2) {
         *tw = 2;
-        return tsmm_direct_kernel<T, 2>;
+        return tsmm_direct_kernel<T, 2, 1>;
     }
     if (w <= 4) {
         *tw = 4;
-        return tsmm_direct_kernel<T, 4>;
+        return tsmm_direct_kernel<T, 4, 1>;
     }
     *tw = TSMM_MAX_TW;
-    return tsmm_direct_kernel<T, TSMM_MAX_TW>;
+    return tsmm_direct_kernel<T, TSMM_MAX_TW, 1>;
 }
 
 template <typename T>
@@ -290,7 +334,7 @@ static int launch_direct(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr
                          bool *fits)
 {
     int tw, shared_limit = 0, blocks_per_sm = 0, status;
-    typename tsmm_direct_ptr<T>::type kernel = pick_direct_kernel<T>(w, &tw);
+    typename tsmm_direct_ptr<T>::type kernel = pick_direct_kernel<T>(w, k, &tw);
     const size_t shared = (size_t)k * (size_t)((w + tw - 1) / tw * tw) * sizeof(T);
     idx_t grid;
 
@@ -362,6 +406,16 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
     bool fits = false;
     int status = 0;
 
+    /* K = W = 1, C := (alpha*B)*A + beta*C on vectors, takes the direct
+       kernel: its four rows a thread then move the vectors at the memory's
+       speed.  H100, 1 GiB, the table before (the fma kernel for S and D)
+       and this in one run (`testing/tsblas_bench --gpu --routines tsmm
+       --widths 1 --pairs none --bytes 1G --reps 5`; doc/gpu-performance.md):
+       S col and int 63-67 -> 88 % of the roofline, D 67 -> 91-92 %; 4 GiB
+       S 63-67 -> 88 %, D 67-68 -> 93 %; C, Z (the direct kernel before
+       too) within 2 points.  Unless TSBLAS_GPU_TSM_PATH forces a path. */
+    if (k == 1 && w == 1 && !tsm_path_forced())
+        path = TSM_DIRECT;
     /* The direct kernel gives each thread one row of the output: rows of
        an interleaved output (o_sr = W) longer than a 16-byte store are
        then written by strided stores, 32 runs of memory a warp store.

@@ -172,6 +172,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-stsmttsm-shifted-after.csv \
 	doc/data/gpu-h100-stsmttsm-shifted-check.csv \
 	doc/data/gpu-h200-stsmttsm-shifted-check.csv \
+	doc/data/gpu-h100-tsmm-k1w1-before.csv \
+	doc/data/gpu-h100-tsmm-k1w1-after.csv \
 	doc/data/gpu-h100-tensor-copiers.csv \
 	doc/data/gpu-h100-tsmm-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
