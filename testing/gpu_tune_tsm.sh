@@ -11,7 +11,8 @@
 #       tensor, fma), each run timing that path and cuBLAS on the same
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernels of xTSMTTSM, DTSMM and ZTSMM, 2-64;
+#       the FP64 tensor-core kernels of xTSMTTSM, STSMM, DTSMM and ZTSMM,
+#       2-64;
 #       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,
 #       2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
@@ -86,7 +87,7 @@ sweep() {
       direct) runs="direct:tsmttsm,tsmm:sdcz:2-16" ;;
       staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
       staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
-      tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:dz:2-64" ;;
+      tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:sdz:2-64" ;;
       fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
       *) usage ;;
     esac

@@ -18,8 +18,8 @@
  * strides over the rows.  The path comes from the tuned table
  * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, the chunk kernels of
  * gpu_tsmm_fma.cu (the fma path, register tiles on the CUDA cores) and of
- * gpu_tsmm_tensor.cu (the tensor path of DTSMM and ZTSMM, the FP64 tensor
- * cores), or one of two kernels here:
+ * gpu_tsmm_tensor.cu (the tensor path of STSMM, DTSMM and ZTSMM, the FP64
+ * tensor cores), or one of two kernels here:
  *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
  *     4 or 8) consecutive entries of it in registers (K = W = 1: four rows
  *     at a time), loops over l reading T straight from global memory, and
@@ -474,25 +474,27 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
         && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())
         path = TSM_TENSOR;
-    /* STSMM with a column-major T whose columns the fma kernel cannot
-       copy 16 bytes at a time (T's LD or address not a multiple of 4
-       floats, or with beta != 0 C's; tsmm_copy_width) takes cuBLAS where
-       the table gives the fma kernel, from the table's width 21: two or
-       four times the copies.  The table's STSMM column-major widths are
-       swept with T's rows (L) a multiple of 4.
+    /* STSMM with a column-major T whose columns the fma and tensor
+       kernels cannot copy 16 bytes at a time (T's LD or address not a
+       multiple of 4 floats, or with beta != 0 C's; tsmm_copy_width) takes
+       cuBLAS where the table gives either kernel, from the table's width
+       21: two or four times the copies.  The table's STSMM column-major
+       widths are swept with T's rows (L) a multiple of 4.
        H100, fma forced against cuBLAS: L a multiple of 4, 1 GiB, widths
        21-64 at 0.86-1.57 times cuBLAS's speed (all but 40, 48, 53-55 at
        1.04 or more); L as 4 GiB gives it (odd or 2 mod 4), 0.64-0.99
        from width 21 and 1.01-1.56 at 12-20 (H200: 0.68-1.20 from 21;
-       doc/data/gpu-h*-stsmm-col-fma-4g.csv).  Unless TSBLAS_GPU_TSM_PATH
-       forces a path. */
-    if (path == TSM_FMA && tsm_precision<T>::index == 0 && t_sr == 1
+       doc/data/gpu-h*-stsmm-col-fma-4g.csv).  The tensor kernel forced,
+       H100, 1 GiB, widths 22-61: L odd 0.60-0.97 times cuBLAS's speed, L =
+       2 mod 4 0.83-1.16 (doc/data/gpu-h100-stsmm-tensor-forced.csv).
+       Unless TSBLAS_GPU_TSM_PATH forces a path. */
+    if ((path == TSM_FMA || path == TSM_TENSOR) && tsm_precision<T>::index == 0 && t_sr == 1
         && tsm_table_width(k, w) >= 21 && !tsm_path_forced()) {
         bool flat;
         if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4)
             path = TSM_CUBLAS;
     }
-    if constexpr (tsm_precision<T>::index % 2 == 1)
+    if constexpr (tsm_precision<T>::index != 2)
         if (path == TSM_TENSOR)
             status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
                                     conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);

@@ -1,13 +1,13 @@
 /*
- * gpu_tsmm_tensor.cu: DTSMM and ZTSMM on the FP64 tensor cores (the tensor
- * path of gpu_tsmttsm_tsmm_common.cuh for xTSMM).
+ * gpu_tsmm_tensor.cu: STSMM, DTSMM and ZTSMM on the FP64 tensor cores (the
+ * tensor path of gpu_tsmttsm_tsmm_common.cuh for xTSMM).
  *
  * Purpose
  * =======
  * tsmm_tensor computes out(r, j) := sum_l T(r, l) * alpha*S(l, j) + beta *
  * out(r, j) for the tall operand T (ROWS x K), the small S (K x W) and the
  * output of gpu_tsmm.cu (C, or C**T when C is wide), K and W <= 64, T
- * double or cuDoubleComplex.
+ * float, double or cuDoubleComplex.
  *
  * Why tensor cores.  xTSMM moves T in and C out; at K = W = 64 DTSMM needs
  * 8 flop per byte (24 Tflop/s at the H100's 3 TB/s of copy, 70 % of its
@@ -16,6 +16,20 @@
  * cores have).  The FP64 tensor cores have twice that rate.  Every product
  * and sum is an IEEE double operation, as on the CUDA cores; only the
  * order of the sums differs.
+ *
+ * STSMM: at K = W = 64 it needs 16 flop per byte (48 Tflop/s, three
+ * quarters of the H100's FP32 rate, where FFMA are 42 % of the
+ * instructions of a step of gpu_tsmm_fma.cu's register tiles at width
+ * 40); one mma is 1024 multiply-adds.  Its chunks stay floats in shared
+ * memory (half the bytes); a fragment of T is converted to double as it
+ * is loaded (once a step for all of a warp's tiles), alpha*op(S) is
+ * formed in float as the fma kernel forms it and kept as doubles, beta*C
+ * likewise, and each entry is rounded to float once, when it is stored:
+ * at least as accurate as the sums in float.  H100, 1 GiB, each path
+ * forced: 0.86-1.00 of the fma kernel's time at some widths from 22 (col
+ * 24: 80 -> 90 % of the roofline, int 64: 66 -> 73 %), 1.03-5.2 times it
+ * at 2-16, where a column-major chunk of at most a vector a thread in two
+ * stages keeps too few bytes in flight (doc/gpu-performance.md).
  *
  * How a block works.  As in gpu_tsmm_fma.cu: the rows of T are cut into
  * chunks, block b takes chunks b, b + grid, ..., and copies each into
@@ -100,12 +114,17 @@ __host__ __device__ constexpr int tsmm_tensor_wn()
    16-byte elements: g + t*pitch (column-major): pitch = 2 mod 4;
    g*pitch + t (row-major): pitch = 4 mod 8.  The 8-byte loads of DTSMM's
    plain order (16 lanes a phase, g = 0..3: g + t*pitch or g*pitch + t)
-   are then apart too. */
+   are then apart too.  STSMM, in floats (4-byte banks), its pairs 8-byte
+   loads (16 lanes a phase), its plain order 4-byte loads (32 lanes):
+   column-major 2g + t*pitch or g + t*pitch, pitch = 8 mod 16; row-major
+   2g*pitch + 2t or g*pitch + t, pitch = 4 mod 8. */
 template <typename T>
 __host__ __device__ inline int tsmm_tensor_pitch(bool t_rows, int extent)
 {
     const bool complex_columns = tensor_planes<T>::count == 2 && !t_rows;
-    const int modulus = complex_columns ? 4 : 8, residue = complex_columns ? 2 : 4;
+    const bool float_columns = sizeof(T) == 4 && !t_rows;
+    const int modulus = complex_columns ? 4 : float_columns ? 16 : 8;
+    const int residue = complex_columns ? 2 : float_columns ? 8 : 4;
     return extent + ((residue - extent) % modulus + modulus) % modulus;
 }
 
@@ -129,17 +148,23 @@ __device__ inline void tsmm_tensor_frag_put(double *f, int e, cuDoubleComplex x)
     f[2 + e] = x.y;
 }
 
+/* Two consecutive elements of a real T in one load. */
+template <typename T> struct tsmm_tensor_pair;
+template <> struct tsmm_tensor_pair<float> { typedef float2 type; };
+template <> struct tsmm_tensor_pair<double> { typedef double2 type; };
+
 /* The fragments of a step of T for the lane, from the chunk at ST (the
    step's first l): A[p][e] is element e of the fragment of plane p, as
    dmma_16x8x8 takes it; OFFSET the lane's loads (elements from ST).
-   PAIRS (DTSMM): two 16-byte loads, else four of 8 bytes. */
-template <bool PAIRS, bool T_ROWS>
-__device__ inline void tsmm_tensor_load_a(double (&a)[1][4], const double *st,
+   PAIRS (STSMM, DTSMM): two loads of two elements, else four of one. */
+template <bool PAIRS, bool T_ROWS, typename T>
+__device__ inline void tsmm_tensor_load_a(double (&a)[1][4], const T *st,
                                           const int (&offset)[4])
 {
+    typedef typename tsmm_tensor_pair<T>::type pair;
     if (PAIRS) {
-        const double2 x = *reinterpret_cast<const double2 *>(st + offset[0]);
-        const double2 y = *reinterpret_cast<const double2 *>(st + offset[1]);
+        const pair x = *reinterpret_cast<const pair *>(st + offset[0]);
+        const pair y = *reinterpret_cast<const pair *>(st + offset[1]);
         /* column-major: x = rows 2g, 2g + 1 at slot t, y at slot t + 4;
            row-major: x = row 2g at slots t, t + 4, y row 2g + 1 */
         a[0][0] = x.x;
@@ -164,7 +189,8 @@ __device__ inline void tsmm_tensor_load_a(double (&a)[2][4], const cuDoubleCompl
     }
 }
 
-/* Entry E of a tile's accumulators ACC (one plane, or two) as an element. */
+/* Entry E of a tile's accumulators ACC (one plane, or two) as an element
+   of double precision (static_cast rounds it to T). */
 __device__ inline double tsmm_tensor_entry(const double (&acc)[1][4], int e)
 {
     return acc[0][e];
@@ -217,8 +243,8 @@ __device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], 
             if (tile0 + nj >= tile_end)
                 break;
             T *to = scratch + g * PITCH + nj * 8 + 2 * q;
-            to[0] = tsmm_tensor_entry(acc[nj], 2 * h);
-            to[1] = tsmm_tensor_entry(acc[nj], 2 * h + 1);
+            to[0] = static_cast<T>(tsmm_tensor_entry(acc[nj], 2 * h));
+            to[1] = static_cast<T>(tsmm_tensor_entry(acc[nj], 2 * h + 1));
         }
         __syncwarp();
         const idx_t rh = r0 + 8 * h;
@@ -445,30 +471,33 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                         if (j0 >= w)
                             continue;
                         /* acc[nj][0][e]: row 2g + e/2, column j0 + e%2,
-                           in 16-byte stores of two rows or two columns */
+                           in stores of two rows or two columns */
                         const idx_t r = r0 + row0 + 2 * g;
-                        const double *d = acc[nj][0];
+                        T d[4];
+#pragma unroll
+                        for (int e = 0; e < 4; e++)
+                            d[e] = static_cast<T>(acc[nj][0][e]);
                         if (o_columns) {
 #pragma unroll
                             for (int c = 0; c < 2 && j0 + c < w; c++) {
-                                double *o = out + r + (j0 + c) * o_sw;
+                                T *o = out + r + (j0 + c) * o_sw;
                                 if (r + 1 < nrows)
-                                    tsmm_put<double, 2>(o, { d[c], d[c + 2] }, 0.0);
+                                    tsmm_put<T, 2>(o, { d[c], d[c + 2] }, zero<T>());
                                 else if (r < nrows)
-                                    tsmm_put<double, 1>(o, { d[c] }, 0.0);
+                                    tsmm_put<T, 1>(o, { d[c] }, zero<T>());
                             }
                         } else {
 #pragma unroll
                             for (int h = 0; h < 2 && r + h < nrows; h++) {
-                                double *o = out + (r + h) * o_sr + j0;
+                                T *o = out + (r + h) * o_sr + j0;
                                 if (j0 + 1 < w)
-                                    tsmm_put<double, 2>(o, { d[2 * h], d[2 * h + 1] }, 0.0);
+                                    tsmm_put<T, 2>(o, { d[2 * h], d[2 * h + 1] }, zero<T>());
                                 else
-                                    tsmm_put<double, 1>(o, { d[2 * h] }, 0.0);
+                                    tsmm_put<T, 1>(o, { d[2 * h] }, zero<T>());
                             }
                         }
                     } else if (gather_out) {
-                        /* DTSMM: acc[nj][0][e], row g + 8(e/2), column
+                        /* STSMM, DTSMM: acc[nj][0][e], row g + 8(e/2), column
                            j0 + e%2 of a column-major output, gathered by
                            shuffles so that lanes 0-15 store rows 0-15 of a
                            column and lanes 16-31 those of the next: two
@@ -490,7 +519,8 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                                         x = y;
                                 }
                                 if (row < nrows && j < w)
-                                    tsmm_put<double, 1>(out + row + j * o_sw, { x }, 0.0);
+                                    tsmm_put<T, 1>(out + row + j * o_sw, { static_cast<T>(x) },
+                                                   zero<T>());
                             }
                         }
                     } else {
@@ -503,7 +533,8 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                             const idx_t r = r0 + row0 + g + 8 * (e / 2);
                             if (r < nrows && j0 + e % 2 < w)
                                 tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
-                                               { tsmm_tensor_entry(acc[nj], e) }, zero<T>());
+                                               { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) },
+                                               zero<T>());
                         }
                     }
                 }
@@ -518,11 +549,21 @@ struct tsmm_tensor_kernel_ptr {
 };
 
 /* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
-   (DTSMM) or not, that copies G elements at a time (DTSMM: 2 or 1;
-   ZTSMM: 1). */
+   (STSMM, DTSMM) or not, that copies G elements at a time (STSMM: 4, 2 or
+   1; DTSMM: 2 or 1; ZTSMM: 1). */
 template <typename T, bool T_ROWS>
 static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
 {
+    if constexpr (tsm_vector_elems<T>() == 4) {
+        if (g == 4)
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 4>;
+        if (g == 2)
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 2>;
+        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1>
+                     : tsmm_tensor_kernel<T, T_ROWS, false, 1>;
+    }
     if constexpr (tsm_vector_elems<T>() == 2) {
         if (pairs)
             return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2>
@@ -540,10 +581,11 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
 {
     const int v = tsm_vector_elems<T>();
     const bool t_rows = t_sr != 1, o_columns = o_sr == 1;
-    /* DTSMM's pairs of rows or columns in one 16-byte store need the
-       output aligned to them, and so its lines; a column-major one's
-       columns a multiple of 4 doubles apart, and so the copies of 16 bytes
-       of a column-major T (below; with beta != 0 C's copies are as wide):
+    /* The pairs of rows or columns in one store (STSMM 8 bytes, DTSMM 16)
+       need the output aligned to them, and so its lines; DTSMM's also a
+       column-major output's columns a multiple of 4 doubles apart, and
+       its copies of 16 bytes a column-major T's
+       (below; with beta != 0 C's copies are as wide):
        with columns 2 mod 4 doubles apart (every other one 16 bytes off a
        32-byte sector), the pairs and those copies ran slower than single
        elements and 8-byte copies (H100, 1 GiB, C = A*B with A and C
@@ -551,20 +593,21 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
        widths 17-64: 60-84 % of the roofline before, 76-87 % now,
        doc/data/gpu-h100-dtsmm-col-m2mod4-{before,after}.csv; M a multiple
        of 4, with the pairs: 75-92 %). */
-    const bool wide_out = tensor_planes<T>::count == 1 && (uintptr_t)out % 16 == 0
-                          && (o_columns ? o_sw % 4 : o_sr % 2) == 0;
+    const bool real = tensor_planes<T>::count == 1, real_doubles = real && sizeof(T) == 8;
+    const bool wide_out = real && (uintptr_t)out % (2 * sizeof(T)) == 0
+                          && (o_columns ? o_sw % (real_doubles ? 4 : 2) : o_sr % 2) == 0;
     const bool read_c = !is_zero(beta);
     bool flat;
     int g = tsmm_copy_width(k, tall, t_sr, t_sl, out, o_sr, o_sw, read_c, &flat);
-    if (tensor_planes<T>::count == 1 && !t_rows && t_sl % 4 != 0)
+    if (real_doubles && !t_rows && t_sl % 4 != 0)
         g = 1;
     const int ksteps = (int)(k + 7) / 8, ntiles = (int)(w + 7) / 8;
     const size_t frag_bytes = (size_t)tsmm_tensor_frag_doubles<T>(ksteps, ntiles) * sizeof(double);
-    /* DTSMM's fragments of T in pairs of rows (16-byte loads) where the
-       output takes the pairs in 16-byte stores; else 8-byte loads, and
+    /* The fragments of T of STSMM and DTSMM in pairs of rows where the
+       output takes the pairs in stores of two; else single loads, and
        element stores: a column-major output's in runs of 8 rows (or 16,
        gather_out), an interleaved one's through the warps' scratch. */
-    const bool pairs = tensor_planes<T>::count == 1 && wide_out;
+    const bool pairs = real && wide_out;
     const size_t scratch_bytes = !pairs && !o_columns
                                      ? (size_t)TENSOR_WARPS * 8
                                            * tsmm_tensor_scratch_pitch<T>() * sizeof(T)
@@ -624,6 +667,9 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     return launch_status("xTSMM tensor-core kernel");
 }
 
+template int tsmm_tensor<float>(idx_t, idx_t, idx_t, const float *, idx_t, idx_t, bool,
+                                const float *, idx_t, idx_t, bool, float, float, float *, idx_t,
+                                idx_t, cudaStream_t, bool *);
 template int tsmm_tensor<double>(idx_t, idx_t, idx_t, const double *, idx_t, idx_t, bool,
                                  const double *, idx_t, idx_t, bool, double, double, double *,
                                  idx_t, idx_t, cudaStream_t, bool *);

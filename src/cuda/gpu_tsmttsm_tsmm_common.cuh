@@ -189,7 +189,7 @@ int tsmm_fma(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl
              const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
              idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
 
-/* The same on the FP64 tensor cores (T double or cuDoubleComplex).
+/* The same on the FP64 tensor cores (T float, double or cuDoubleComplex).
    gpu_tsmm_tensor.cu. */
 template <typename T>
 int tsmm_tensor(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl,

@@ -134,9 +134,10 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 {
     const int forced = tsm_forced_path();
 
-    /* The tensor path exists for D, Z and xTSMTTSM, the fma path for
-       STSMTTSM, CTSMTTSM and xTSMM. */
-    const bool has_tensor = !of_floats(precision) || routine == TSBLAS_TSMTTSM;
+    /* The tensor path exists for D, Z, xTSMTTSM and STSMM, the fma path
+       for STSMTTSM, CTSMTTSM and xTSMM. */
+    const bool has_tensor =
+        !of_floats(precision) || routine == TSBLAS_TSMTTSM || precision == 0;
     const bool has_fma = routine == TSBLAS_TSMM || of_floats(precision);
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
@@ -257,7 +258,7 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        kernel with large tiles takes their calls. */
     if (!current_device_facts()->chunk_kernels)
         return path == TSM_TENSOR || path == TSM_FMA ? TSM_STAGED_LARGE : path;
-    /* The tensor kernel of STSMTTSM and CTSMTTSM multiplies floats as
+    /* The tensor kernels of STSMTTSM, CTSMTTSM and STSMM multiply floats as
        doubles: on a GPU whose FP64 rate is under half its FP32 rate (one
        that no table names, so it takes the H100's) the fma kernel takes
        their calls. */

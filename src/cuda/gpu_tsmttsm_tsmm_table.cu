@@ -29,6 +29,7 @@
  *   doc/data/gpu-h100-z-units-check.csv
  *   doc/data/gpu-h100-tsmttsm-copiers-check.csv
  *   doc/data/gpu-h100-stsmttsm-shifted-check.csv
+ *   doc/data/gpu-h100-stsmm-tensor-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -49,6 +50,7 @@
  *   doc/data/gpu-h200-z-table-check.csv
  *   doc/data/gpu-h200-tsmttsm-copiers-check.csv
  *   doc/data/gpu-h200-stsmttsm-shifted-check.csv
+ *   doc/data/gpu-h200-stsmm-tensor-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -79,8 +81,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "fffffffffffffffffffffffffffffffffffffffffffffffcffffccccffffffff", /* S col */
-                "fffdfffffffffffffffffffffffffffffffffffffffffffffffffffffffffccf" }, /* S int */
+                "ffffffffffffffffffffftttfffffftfffffttttfffftttcffffccctfffttttf", /* S col */
+                "ffffffftffffffffffffffftffffffffffffffftffffffftffffftffffftfcct" }, /* S int */
             {
                 "fffdfffdffttfffftttfttttffffffcftftcfffttttttttctttctttctttctctc", /* D col */
                 "ffffffffffftfffffffffffcfffcffcctctttftttctttctttctctctctctctctc" }, /* D int */
@@ -109,8 +111,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "fffdfffdffffffffffffffffcccccccfcffccffcccccccccccfcccccccccccff", /* S col */
-                "fffdffffffffffffffffffffffffffffffffffffffffffffffffcccfcccfcccf" }, /* S int */
+                "ffffffffffffffffffffffffffffffffffffftftffffttttffffccctfffttttf", /* S col */
+                "fffdffffffffffffffffffffffffffffffffffffffffffftffffcccfccctccct" }, /* S int */
             {
                 "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctccctccccc", /* D col */
                 "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctctc" }, /* D int */
