@@ -122,7 +122,7 @@ template <typename T>
 __host__ __device__ inline int tsmm_tensor_pitch(bool t_rows, int extent)
 {
     const bool complex_columns = tensor_planes<T>::count == 2 && !t_rows;
-    const bool float_columns = sizeof(T) == 4 && !t_rows;
+    const bool float_columns = std::is_same<T, float>::value && !t_rows;
     const int modulus = complex_columns ? 4 : float_columns ? 16 : 8;
     const int residue = complex_columns ? 2 : float_columns ? 8 : 4;
     return extent + ((residue - extent) % modulus + modulus) % modulus;
@@ -137,7 +137,12 @@ __host__ __device__ inline int tsmm_tensor_frag_doubles(int ksteps, int ntiles)
 }
 
 /* Element E (0, 1) of a lane's fragment of alpha*op(S), X, into its planes
-   at F (real at F[E], imaginary at F[2 + E]). */
+   at F (real at F[E], imaginary at F[64 + E]): a tile's plane is 64
+   doubles, the lanes' pairs in turn, so that a warp's 16-byte loads of a
+   plane meet no bank conflict (with the two planes of a lane side by side,
+   32 bytes a lane, each load was two-way conflicted: H200, ZTSMM 48
+   column-major, ncu, 6.3 million conflicts in 18.6 million wavefronts,
+   none now). */
 __device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
 {
     f[e] = x;
@@ -145,7 +150,7 @@ __device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
 __device__ inline void tsmm_tensor_frag_put(double *f, int e, cuDoubleComplex x)
 {
     f[e] = x.x;
-    f[2 + e] = x.y;
+    f[64 + e] = x.y;
 }
 
 /* Two consecutive elements of a real T in one load. */
@@ -264,7 +269,8 @@ __device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], 
     }
 }
 
-template <typename T, bool T_ROWS, bool PAIRS, int G>
+/* FULL: every warp has WN tiles (tsmm_tensor_full). */
+template <typename T, bool T_ROWS, bool PAIRS, int G, bool FULL>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
 tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T *tall,
                    idx_t t_sr, idx_t t_sl, unsigned flip_im, unsigned flip_re, const T *small,
@@ -355,7 +361,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
         const int j = 8 * n + fl / 4;
         const T x = l < k && j < w ? mul(alpha, conj_if(small[l * s_sl + j * s_sw], conj_s))
                                    : zero<T>();
-        tsmm_tensor_frag_put(frags + (tile * 32 + fl) * 2 * PLANES, e, x);
+        tsmm_tensor_frag_put(frags + tile * 64 * PLANES + fl * 2, e, x);
     }
     /* What the copies never write (the lines past K of a column-major
        chunk, the ends of the rows of a row-major one) is zero once: the
@@ -379,7 +385,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
             for (int pass = 0; pass < passes; pass++) {
                 const idx_t r0 = chunk_r0 + pass * pass_rows;
                 const T *st = stages + stage * stage_elems + pass * pass_stride;
-                const double *fb = frags + (tile0 * 32 + lane) * 2 * PLANES;
+                const double *fb = frags + tile0 * 64 * PLANES + lane * 2;
                 double acc[WN][PLANES][4] = {};
                 if (r0 >= nrows)
                     break;
@@ -411,7 +417,20 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                     const double *fs = fb + s * ntiles * 64 * PLANES;
                     double a[PLANES][4];
                     tsmm_tensor_load_a<PAIRS, T_ROWS>(a, st + s * step_stride, offset);
-                    if constexpr (PLANES == 1) {
+                    if constexpr (PLANES == 1 && FULL) {
+                        /* The step's fragments of S all loaded before its
+                           mma, with no test between them. */
+                        double b[WN][2];
+#pragma unroll
+                        for (int nj = 0; nj < WN; nj++) {
+                            const double2 x = *reinterpret_cast<const double2 *>(fs + nj * 64);
+                            b[nj][0] = x.x;
+                            b[nj][1] = x.y;
+                        }
+#pragma unroll
+                        for (int nj = 0; nj < WN; nj++)
+                            dmma_16x8x8(acc[nj][0], a[0], b[nj]);
+                    } else if constexpr (PLANES == 1) {
 #pragma unroll
                         for (int nj = 0; nj < WN; nj++) {
                             if (tile0 + nj >= tile_end)
@@ -434,7 +453,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                                 if (u < pair) {
                                     const double *f = fs + (nj + u) * 128;
                                     const double2 re = *reinterpret_cast<const double2 *>(f);
-                                    const double2 im = *reinterpret_cast<const double2 *>(f + 2);
+                                    const double2 im = *reinterpret_cast<const double2 *>(f + 64);
                                     bf[u][0][0] = re.x;
                                     bf[u][0][1] = re.y;
                                     bf[u][1][0] = im.x;
@@ -548,30 +567,52 @@ struct tsmm_tensor_kernel_ptr {
                          const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool);
 };
 
+/* Whether DTSMM's warps all have WN tiles (W of 57-64 in one group of
+   warps, the kernel's FULL): each step then loads its 8 fragments of S
+   together and makes its 8 mma after them, with no test of a tile
+   between, where otherwise each mma waits for the load of its fragment
+   just before it.  H200, DTSMM, the tensor kernel forced, 1 GiB: 57-64
+   column-major 57-82 -> 61-89 % of the roofline, interleaved 51-85 ->
+   55-89 %.  The loads first at every width, behind the tests of the
+   tiles, lost up to 10 points interleaved at 33-64, and STSMM and ZTSMM
+   were no faster so (doc/gpu-performance.md). */
+template <typename T>
+static bool tsmm_tensor_full(int ntiles, int groups_n)
+{
+    return std::is_same<T, double>::value && ntiles == groups_n * tsmm_tensor_wn<T>();
+}
+
 /* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
    (STSMM, DTSMM) or not, that copies G elements at a time (STSMM: 4, 2 or
-   1; DTSMM: 2 or 1; ZTSMM: 1). */
+   1; DTSMM: 2 or 1; ZTSMM: 1), FULL (DTSMM; tsmm_tensor_full) or not. */
 template <typename T, bool T_ROWS>
-static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
+static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g, bool full)
 {
     if constexpr (tsm_vector_elems<T>() == 4) {
         if (g == 4)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 4>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4, false>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 4, false>;
         if (g == 2)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 2>;
-        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1>
-                     : tsmm_tensor_kernel<T, T_ROWS, false, 1>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2, false>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 2, false>;
+        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1, false>
+                     : tsmm_tensor_kernel<T, T_ROWS, false, 1, false>;
     }
-    if constexpr (tsm_vector_elems<T>() == 2) {
+    if constexpr (std::is_same<T, double>::value) {
+        if (full) {
+            if (pairs)
+                return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, true>
+                              : tsmm_tensor_kernel<T, T_ROWS, true, 1, true>;
+            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, false, 2, true>
+                          : tsmm_tensor_kernel<T, T_ROWS, false, 1, true>;
+        }
         if (pairs)
-            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2>
-                          : tsmm_tensor_kernel<T, T_ROWS, true, 1>;
+            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, false>
+                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, false>;
         if (g == 2)
-            return tsmm_tensor_kernel<T, T_ROWS, false, 2>;
+            return tsmm_tensor_kernel<T, T_ROWS, false, 2, false>;
     }
-    return tsmm_tensor_kernel<T, T_ROWS, false, 1>;
+    return tsmm_tensor_kernel<T, T_ROWS, false, 1, false>;
 }
 
 template <typename T>
@@ -621,9 +662,6 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
                + TENSOR_STAGES * ((size_t)(t_rows ? rows : 8 * ksteps) * pitch + c_elems)
                      * sizeof(T);
     };
-    typename tsmm_tensor_kernel_ptr<T>::type kernel =
-        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, g)
-               : tsmm_tensor_kernel_of<T, false>(pairs, g);
     int shared_max, groups_n = 1, passes, status;
 
     *fits = false;
@@ -652,6 +690,10 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     while (passes > 1 && shared_of(groups_n, passes) > (size_t)shared_max)
         passes--;
     const size_t shared = shared_of(groups_n, passes);
+    const bool full = tsmm_tensor_full<T>(ntiles, groups_n);
+    typename tsmm_tensor_kernel_ptr<T>::type kernel =
+        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, g, full)
+               : tsmm_tensor_kernel_of<T, false>(pairs, g, full);
     *fits = true;
 
     int blocks_per_sm = 0;

@@ -51,6 +51,7 @@
  *   doc/data/gpu-h200-tsmttsm-copiers-check.csv
  *   doc/data/gpu-h200-stsmttsm-shifted-check.csv
  *   doc/data/gpu-h200-stsmm-tensor-check.csv
+ *   doc/data/gpu-h200-dtsmm-full-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -114,8 +115,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ffffffffffffffffffffffffffffffffffffftftffffttttffffccctfffttttf", /* S col */
                 "fffdffffffffffffffffffffffffffffffffffffffffffftffffcccfccctccct" }, /* S int */
             {
-                "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctccctccccc", /* D col */
-                "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctctc" }, /* D int */
+                "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctctctctttc", /* D col */
+                "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctttc" }, /* D int */
             {
                 "ddfdfffffffffffffffffffffffcccccfffffffffffffffcffcccccccccccccc", /* C col */
                 "fffdffffffffffffffffffffccccccccffffffffsfsfsfcfffcccfcccccccccc" }, /* C int */
