@@ -488,13 +488,13 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        H100, 1 GiB, widths 22-61: L odd 0.60-0.97 times cuBLAS's speed, L =
        2 mod 4 0.83-1.16 (doc/data/gpu-h100-stsmm-tensor-forced.csv).
        Unless TSBLAS_GPU_TSM_PATH forces a path. */
-    if ((path == TSM_FMA || path == TSM_TENSOR) && tsm_precision<T>::index == 0 && t_sr == 1
+    if ((path == TSM_FMA || path == TSM_TENSOR) && std::is_same<T, float>::value && t_sr == 1
         && tsm_table_width(k, w) >= 21 && !tsm_path_forced()) {
         bool flat;
         if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4)
             path = TSM_CUBLAS;
     }
-    if constexpr (tsm_precision<T>::index != 2)
+    if constexpr (!std::is_same<T, cuFloatComplex>::value) /* no tensor kernel of CTSMM */
         if (path == TSM_TENSOR)
             status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
                                     conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);

@@ -121,11 +121,14 @@ int tsm_table_width(idx_t w1, idx_t w2)
     return width < 1 ? 1 : width > SKINNY_MAX ? SKINNY_MAX : (int)width;
 }
 
-/* Whether PRECISION (an index of the tuned table: S, D, C, Z) has
-   elements of floats: S and C. */
+/* The precisions of the tuned table, as tsm_precision indexes them. */
+enum { TABLE_S, TABLE_D, TABLE_C, TABLE_Z };
+
+/* Whether PRECISION (an index of the tuned table) has elements of floats:
+   S and C. */
 static bool of_floats(int precision)
 {
-    return precision == 0 || precision == 2;
+    return precision == TABLE_S || precision == TABLE_C;
 }
 
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
@@ -137,13 +140,13 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     /* The tensor path exists for D, Z, xTSMTTSM and STSMM, the fma path
        for STSMTTSM, CTSMTTSM and xTSMM. */
     const bool has_tensor =
-        !of_floats(precision) || routine == TSBLAS_TSMTTSM || precision == 0;
+        !of_floats(precision) || routine == TSBLAS_TSMTTSM || precision == TABLE_S;
     const bool has_fma = routine == TSBLAS_TSMM || of_floats(precision);
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
     if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
-        && (routine == TSBLAS_TSMM || precision < 2))
+        && (routine == TSBLAS_TSMM || precision == TABLE_S || precision == TABLE_D))
         return TSM_CUBLAS;
     switch (tsm_tuned_path_code(routine, precision, interleaved, tsm_table_width(w1, w2))) {
     case 'd':
