@@ -179,6 +179,10 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-stsmm-tensor-check.csv \
 	doc/data/gpu-h200-stsmm-tensor-shifted-before.csv \
 	doc/data/gpu-h200-stsmm-tensor-shifted-after.csv \
+	doc/data/gpu-h200-dtsmm-full-check.csv \
+	doc/data/gpu-h200-tsmm-tensor-full.csv \
+	doc/data/gpu-h200-tsmm-tensor-loads-first.csv \
+	doc/data/gpu-h200-tsmm-tensor-two-blocks.csv \
 	doc/data/gpu-h100-tensor-copiers.csv \
 	doc/data/gpu-h100-tsmm-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
