@@ -17,8 +17,9 @@
 #
 # The tests: testing/gpu_*, gpu_semantics again with each path of
 # xTSMTTSM and xTSMM forced (TSBLAS_GPU_TSM_PATH, quick case sets), and,
-# when present, the harness's device input (testing/test_tsblas
-# testing/test_device.in); in a build with MPI, xTSMTTSM_MPI with its block
+# when present, the harness's device inputs (testing/test_tsblas
+# testing/test_device.in, and testing/test_device_tensor.in with the tensor
+# path forced); in a build with MPI, xTSMTTSM_MPI with its block
 # vectors in device memory on 1, 2 and 4 processes sharing the GPU
 # (testing/mpi_tsmttsm_gpu_np*.mpitest, launched by testing/mpi_launch.sh
 # with the build's MPIEXEC).  compute-sanitizer runs the GPU tests with
@@ -43,7 +44,7 @@ while test $# -gt 0; do
   esac
 done
 if test $# -ne 2; then
-  sed -n '2,30p' "$0" >&2
+  sed -n '2,29p' "$0" >&2
   exit 2
 fi
 build=$1
@@ -113,18 +114,26 @@ if test $single_process = yes && test -x testing/gpu_semantics; then
   done
 fi
 srcdir=`sed -n 's/^abs_top_srcdir = //p' Makefile`
-if test $single_process = yes; then
+# The harness on INPUT (a file of testing/), in the environment of the
+# assignments after it.
+run_harness() {
+  input=$1
+  shift
   rc=none
-  if test -x testing/test_tsblas && test -f "$srcdir/testing/test_device.in"; then
-    testing/test_tsblas "$srcdir/testing/test_device.in" > "$logs/test_device.log" 2>&1
+  if test -x testing/test_tsblas && test -f "$srcdir/testing/$input"; then
+    env "$@" testing/test_tsblas "$srcdir/testing/$input" > "$logs/${input%.in}.log" 2>&1
     rc=$?
   fi
   case $rc in
-    none) say "SKIP: test_device.in (no harness or input file)" ;;
-    0) say "PASS: test_tsblas test_device.in" ;;
-    77) say "SKIP: test_tsblas test_device.in" ;;
-    *) say "FAIL: test_tsblas test_device.in (exit $rc)"; status=1 ;;
+    none) say "SKIP: $input (no harness or input file)" ;;
+    0) say "PASS: test_tsblas $input $*" ;;
+    77) say "SKIP: test_tsblas $input" ;;
+    *) say "FAIL: test_tsblas $input $* (exit $rc)"; status=1 ;;
   esac
+}
+if test $single_process = yes; then
+  run_harness test_device.in
+  run_harness test_device_tensor.in TSBLAS_GPU_TSM_PATH=tensor
 fi
 
 say "== MPI tests on the GPU"
