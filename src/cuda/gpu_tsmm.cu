@@ -430,7 +430,7 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if (path == TSM_DIRECT && o_sr != 1 && w > k && w * (idx_t)sizeof(T) > 16
         && !tsm_path_forced())
-        path = tsm_precision<T>::index == 3 ? TSM_STAGED_SMALL : TSM_FMA;
+        path = std::is_same<T, cuDoubleComplex>::value ? TSM_STAGED_SMALL : TSM_FMA;
     /* The same on the other side: a thread reads its row of an interleaved
        T with strided loads, and from rows of 128 bytes, where K > W, the
        fma kernel is faster.  H100, 1 GiB, K x W for W = 1-4 < K, each path
@@ -454,8 +454,8 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        Unless TSBLAS_GPU_TSM_PATH forces a path. */
     if (path == TSM_CUBLAS && !tsm_path_forced()
         && ((w == 1 && t_sr != 1 && k >= 32
-             && (tsm_precision<T>::index == 0 || tsm_precision<T>::index == 2))
-            || (k == 1 && w >= 16 && o_sr != 1 && tsm_precision<T>::index == 0)))
+             && (std::is_same<T, float>::value || std::is_same<T, cuFloatComplex>::value))
+            || (k == 1 && w >= 16 && o_sr != 1 && std::is_same<T, float>::value)))
         path = TSM_FMA;
     /* DTSMM and ZTSMM with beta != 0 take the tensor kernel where the
        table, measured with beta = 0, gives the fma or staged kernels,
@@ -471,7 +471,9 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        gpu-h100-tsmm-beta1-width4-*.csv).  Unless TSBLAS_GPU_TSM_PATH
        forces a path. */
     if ((path == TSM_FMA || path == TSM_STAGED_SMALL || path == TSM_STAGED_LARGE)
-        && !is_zero(beta) && tsm_precision<T>::index % 2 == 1 && 2 * k * w >= 4 * (k + w)
+        && !is_zero(beta)
+        && (std::is_same<T, double>::value || std::is_same<T, cuDoubleComplex>::value)
+        && 2 * k * w >= 4 * (k + w)
         && !tsm_path_forced())
         path = TSM_TENSOR;
     /* STSMM with a column-major T whose columns the fma and tensor

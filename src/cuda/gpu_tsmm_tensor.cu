@@ -141,8 +141,8 @@ __host__ __device__ inline int tsmm_tensor_frag_doubles(int ksteps, int ntiles)
    doubles, the lanes' pairs in turn, so that a warp's 16-byte loads of a
    plane meet no bank conflict (with the two planes of a lane side by side,
    32 bytes a lane, each load was two-way conflicted: H200, ZTSMM 48
-   column-major, ncu, 6.3 million conflicts in 18.6 million wavefronts,
-   none now). */
+   column-major, ncu, 6.3 million conflicts in 18.6 million wavefronts;
+   227 in 14.4 million now). */
 __device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
 {
     f[e] = x;
@@ -567,52 +567,47 @@ struct tsmm_tensor_kernel_ptr {
                          const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool);
 };
 
-/* Whether DTSMM's warps all have WN tiles (W of 57-64 in one group of
-   warps, the kernel's FULL): each step then loads its 8 fragments of S
-   together and makes its 8 mma after them, with no test of a tile
-   between, where otherwise each mma waits for the load of its fragment
-   just before it.  H200, DTSMM, the tensor kernel forced, 1 GiB: 57-64
-   column-major 57-82 -> 61-89 % of the roofline, interleaved 51-85 ->
-   55-89 %.  The loads first at every width, behind the tests of the
-   tiles, lost up to 10 points interleaved at 33-64, and STSMM and ZTSMM
-   were no faster so (doc/gpu-performance.md). */
+/* Whether every warp has WN tiles (W of 57-64 in one group of warps for
+   DTSMM, which then takes the kernel's FULL): each step then loads its 8
+   fragments of S together and makes its 8 mma after them, with no test of
+   a tile between, where otherwise each mma waits for the load of its
+   fragment just before it.  H200, DTSMM, the tensor kernel forced, 1 GiB,
+   beta = 0: 57-64 column-major 57-82 -> 61-89 % of the roofline,
+   interleaved 51-85 -> 55-89 %.  The loads first at every width, behind
+   the tests of the tiles, lost up to 10 points interleaved at 33-64;
+   STSMM was no faster so, and ZTSMM with all of its tiles' loads and mma
+   in one run lost 10 to 12 points interleaved at 57-64
+   (doc/gpu-performance.md). */
 template <typename T>
 static bool tsmm_tensor_full(int ntiles, int groups_n)
 {
-    return std::is_same<T, double>::value && ntiles == groups_n * tsmm_tensor_wn<T>();
+    return ntiles == groups_n * tsmm_tensor_wn<T>();
 }
 
 /* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
    (STSMM, DTSMM) or not, that copies G elements at a time (STSMM: 4, 2 or
-   1; DTSMM: 2 or 1; ZTSMM: 1), FULL (DTSMM; tsmm_tensor_full) or not. */
-template <typename T, bool T_ROWS>
-static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g, bool full)
+   1; DTSMM: 2 or 1; ZTSMM: 1), FULL or not (DTSMM; tsmm_tensor_full). */
+template <typename T, bool T_ROWS, bool FULL>
+static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
 {
     if constexpr (tsm_vector_elems<T>() == 4) {
         if (g == 4)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4, false>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 4, false>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4, FULL>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 4, FULL>;
         if (g == 2)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2, false>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 2, false>;
-        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1, false>
-                     : tsmm_tensor_kernel<T, T_ROWS, false, 1, false>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2, FULL>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 2, FULL>;
+        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1, FULL>
+                     : tsmm_tensor_kernel<T, T_ROWS, false, 1, FULL>;
     }
-    if constexpr (std::is_same<T, double>::value) {
-        if (full) {
-            if (pairs)
-                return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, true>
-                              : tsmm_tensor_kernel<T, T_ROWS, true, 1, true>;
-            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, false, 2, true>
-                          : tsmm_tensor_kernel<T, T_ROWS, false, 1, true>;
-        }
+    if constexpr (tsm_vector_elems<T>() == 2) {
         if (pairs)
-            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, false>
-                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, false>;
+            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, FULL>
+                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, FULL>;
         if (g == 2)
-            return tsmm_tensor_kernel<T, T_ROWS, false, 2, false>;
+            return tsmm_tensor_kernel<T, T_ROWS, false, 2, FULL>;
     }
-    return tsmm_tensor_kernel<T, T_ROWS, false, 1, false>;
+    return tsmm_tensor_kernel<T, T_ROWS, false, 1, FULL>;
 }
 
 template <typename T>
@@ -634,7 +629,7 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
        widths 17-64: 60-84 % of the roofline before, 76-87 % now,
        doc/data/gpu-h100-dtsmm-col-m2mod4-{before,after}.csv; M a multiple
        of 4, with the pairs: 75-92 %). */
-    const bool real = tensor_planes<T>::count == 1, real_doubles = real && sizeof(T) == 8;
+    const bool real = tensor_planes<T>::count == 1, real_doubles = std::is_same<T, double>::value;
     const bool wide_out = real && (uintptr_t)out % (2 * sizeof(T)) == 0
                           && (o_columns ? o_sw % (real_doubles ? 4 : 2) : o_sr % 2) == 0;
     const bool read_c = !is_zero(beta);
@@ -690,10 +685,13 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     while (passes > 1 && shared_of(groups_n, passes) > (size_t)shared_max)
         passes--;
     const size_t shared = shared_of(groups_n, passes);
-    const bool full = tsmm_tensor_full<T>(ntiles, groups_n);
     typename tsmm_tensor_kernel_ptr<T>::type kernel =
-        t_rows ? tsmm_tensor_kernel_of<T, true>(pairs, g, full)
-               : tsmm_tensor_kernel_of<T, false>(pairs, g, full);
+        t_rows ? tsmm_tensor_kernel_of<T, true, false>(pairs, g)
+               : tsmm_tensor_kernel_of<T, false, false>(pairs, g);
+    if constexpr (std::is_same<T, double>::value)
+        if (tsmm_tensor_full<T>(ntiles, groups_n))
+            kernel = t_rows ? tsmm_tensor_kernel_of<T, true, true>(pairs, g)
+                            : tsmm_tensor_kernel_of<T, false, true>(pairs, g);
     *fits = true;
 
     int blocks_per_sm = 0;

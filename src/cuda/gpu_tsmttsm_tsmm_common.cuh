@@ -35,6 +35,7 @@
 #define TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
 
 #include <tuple>
+#include <type_traits>
 #include <cooperative_groups.h>
 #include "cuda_internal.cuh"
 #include "gpu_cp_async.cuh"

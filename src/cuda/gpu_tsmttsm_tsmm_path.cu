@@ -123,6 +123,10 @@ int tsm_table_width(idx_t w1, idx_t w2)
 
 /* The precisions of the tuned table, as tsm_precision indexes them. */
 enum { TABLE_S, TABLE_D, TABLE_C, TABLE_Z };
+static_assert(tsm_precision<float>::index == TABLE_S && tsm_precision<double>::index == TABLE_D
+                  && tsm_precision<cuFloatComplex>::index == TABLE_C
+                  && tsm_precision<cuDoubleComplex>::index == TABLE_Z,
+              "the table's precisions are tsm_precision's indexes");
 
 /* Whether PRECISION (an index of the tuned table) has elements of floats:
    S and C. */
