@@ -74,7 +74,8 @@ def read_table(name):
 def path_of(table, row, vector_rule=True):
     """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
     the rules of tsm_choose_path and its callers too: matrix-vector shapes
-    take cuBLAS; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
+    take cuBLAS, but those of complex xTSMTTSM only column-major with
+    N = 1, ZTSMTTSM's others t; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
     2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
     operand of odd LD take t for c from width 33; STSMM with a column-major
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
@@ -93,7 +94,13 @@ def path_of(table, row, vector_rule=True):
     if row["routine"] == "TSMTTSM":
         a_sl = lda if ta == "N" else 1
         b_sl = 1 if tb == "N" else ldb
-        interleaved, w1, w2, routine = a_sl != 1 and b_sl != 1, m, n, 0
+        if m == 1 and n != 1:
+            interleaved = b_sl != 1
+        elif n == 1 and m != 1:
+            interleaved = a_sl != 1
+        else:
+            interleaved = a_sl != 1 and b_sl != 1
+        w1, w2, routine = m, n, 0
         odd_lines = (a_sl == 1 and lda % 2 == 1) or (b_sl == 1 and ldb % 2 == 1)
     else:
         tall_is_a = m >= n
@@ -107,11 +114,14 @@ def path_of(table, row, vector_rule=True):
         if t_sr == 1:
             copy_lines = [t_ld] + ([ldc] if float(row["beta"]) != 0 else [])
     p = PRECISIONS.index(row["precision"])
-    if vector_rule and min(w1, w2) == 1 and max(w1, w2) >= 16 and (routine == 1 or p < 2):
+    if vector_rule and min(w1, w2) == 1 and max(w1, w2) >= 16:
         if routine == 1 and ((w2 == 1 and interleaved and w1 >= 32 and p in (0, 2))
                              or (w1 == 1 and not c_columns and p == 0)):
             return "f"
-        return "c"
+        if routine == 1 or p < 2 or (not interleaved and w2 == 1):
+            return "c"
+        if p == 3:
+            return "t"
     width = (4 * w1 * w2 + w1 + w2) // (2 * (w1 + w2))
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]

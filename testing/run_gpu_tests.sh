@@ -119,17 +119,12 @@ srcdir=`sed -n 's/^abs_top_srcdir = //p' Makefile`
 run_harness() {
   input=$1
   shift
-  rc=none
-  if test -x testing/test_tsblas && test -f "$srcdir/testing/$input"; then
-    env "$@" testing/test_tsblas "$srcdir/testing/$input" > "$logs/${input%.in}.log" 2>&1
-    rc=$?
+  if test ! -x testing/test_tsblas || test ! -f "$srcdir/testing/$input"; then
+    say "SKIP: $input (no harness or input file)"
+    return
   fi
-  case $rc in
-    none) say "SKIP: $input (no harness or input file)" ;;
-    0) say "PASS: test_tsblas $input $*" ;;
-    77) say "SKIP: test_tsblas $input" ;;
-    *) say "FAIL: test_tsblas $input $* (exit $rc)"; status=1 ;;
-  esac
+  run_logged "${input%.in}" env "$@" testing/test_tsblas "$srcdir/testing/$input"
+  say "$result: test_tsblas $input${*:+ $*} ($seconds s) `tail -n 1 "$logs/${input%.in}.log"`"
 }
 if test $single_process = yes; then
   run_harness test_device.in

@@ -43,9 +43,19 @@
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
  * of the roofline where ours, keyed by the square width 2, reached
- * 28-98 %; git log doc/gpu-performance.md).  Not complex xTSMTTSM: there cuBLAS
- * stayed under 1 % on four of the six such calls measured.  gpu_tsmm.cu
- * gives some interleaved ones of xTSMM to the fma kernel.
+ * 28-98 %; git log doc/gpu-performance.md).  gpu_tsmm.cu gives some
+ * interleaved ones of xTSMM to the fma kernel.  Complex xTSMTTSM: cuBLAS
+ * is fast only on op(A)^H*x with A column-major (N = 1), and under 1 %
+ * of the roofline on the others, so only those take it (H200, 1 GiB, M =
+ * 16, 32, 64: 94-98 % where ours reached 86-88 % in C, 35-36 % in Z; the
+ * H100 at 64: 96-98 % against 88 % and the tensor kernel's 90 %).  The
+ * others of ZTSMTTSM take the tensor kernel, which pads the side of 1 to
+ * 8 and still draws the bandwidth (H200: 93-97 % where the table's direct
+ * kernel reached 44-52 %; the H100 at 1 x 64 column-major 97 % against
+ * 69 %, interleaved 97 and 92 % against 96 and 97 %;
+ * doc/data/gpu-h200-tsmttsm-vector-*.csv, doc/data/gpu-h100-tsmttsm-tensor-
+ * forced-1g.csv); CTSMTTSM's take the fma kernel (86-94 %), as the
+ * unbalanced rule below gives it.
  *
  * Unbalanced xTSMTTSM (M and N far apart): the table, keyed by the square
  * width of the same intensity, gives the direct kernel or cuBLAS to calls
@@ -70,7 +80,8 @@
  * ROUTINE      TSBLAS_TSMTTSM or TSBLAS_TSMM.
  * PRECISION    0..3 for S, D, C, Z.
  * INTERLEAVED  the tall operands are interleaved (row-major) block vectors;
- *              a call that mixes the orders counts as column-major.
+ *              a call that mixes the orders counts as column-major
+ *              (xTSMTTSM: an operand of width 1 takes the other's order).
  * W1, W2       M and N (xTSMTTSM); K and the width of C (xTSMM); 1..64.
  * ODD_LINES    a column-major tall operand (A or B; T or C) has an odd LD.
  *
@@ -135,6 +146,12 @@ static bool of_floats(int precision)
     return precision == TABLE_S || precision == TABLE_C;
 }
 
+/* Whether PRECISION (an index of the tuned table) is complex: C and Z. */
+static bool is_complex(int precision)
+{
+    return precision == TABLE_C || precision == TABLE_Z;
+}
+
 /* The path of the table or of TSBLAS_GPU_TSM_PATH (tsm_choose_path). */
 static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, bool interleaved,
                                  idx_t w1, idx_t w2)
@@ -149,9 +166,13 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 
     if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
-    if (((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16))
-        && (routine == TSBLAS_TSMM || precision == TABLE_S || precision == TABLE_D))
-        return TSM_CUBLAS;
+    /* Matrix-vector shapes (the comment at the top of this file). */
+    if ((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16)) {
+        if (routine == TSBLAS_TSMM || !is_complex(precision) || (!interleaved && w2 == 1))
+            return TSM_CUBLAS;
+        if (precision == TABLE_Z)
+            return TSM_TENSOR;
+    }
     switch (tsm_tuned_path_code(routine, precision, interleaved, tsm_table_width(w1, w2))) {
     case 'd':
         return TSM_DIRECT;

@@ -183,6 +183,10 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-tsmm-tensor-full.csv \
 	doc/data/gpu-h200-tsmm-tensor-loads-first.csv \
 	doc/data/gpu-h200-tsmm-tensor-two-blocks.csv \
+	doc/data/gpu-h200-tsmttsm-vector-table.csv \
+	doc/data/gpu-h200-tsmttsm-vector-tensor.csv \
+	doc/data/gpu-h200-tsmttsm-vector-fma.csv \
+	doc/data/gpu-h200-tsmttsm-vector-check.csv \
 	doc/data/gpu-h100-tensor-copiers.csv \
 	doc/data/gpu-h100-tsmm-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
