@@ -187,6 +187,8 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-tsmttsm-vector-tensor.csv \
 	doc/data/gpu-h200-tsmttsm-vector-fma.csv \
 	doc/data/gpu-h200-tsmttsm-vector-check.csv \
+	doc/data/gpu-h200-read-roof.csv \
+	doc/data/gpu-h200-read-roof-8g.csv \
 	doc/data/gpu-h100-tensor-copiers.csv \
 	doc/data/gpu-h100-tsmm-tensor-copiers.csv \
 	doc/data/gpu-h100-ctsmttsm-gauss-tensor-forced.csv \
