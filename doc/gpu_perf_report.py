@@ -73,7 +73,8 @@ def read_table(name):
 
 def path_of(table, row, vector_rule=True):
     """The character of TABLE for the call of a CSV row; with VECTOR_RULE,
-    the rules of tsm_choose_path and its callers too: matrix-vector shapes
+    the rules of tsm_choose_path and its callers too: an operand of
+    xTSMTTSM of width 1 takes the other's order; matrix-vector shapes
     take cuBLAS, but those of complex xTSMTTSM only column-major with
     N = 1, ZTSMTTSM's others t; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
     2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
@@ -84,7 +85,7 @@ def path_of(table, row, vector_rule=True):
     W > K takes f (Z: s), and with an interleaved T of rows of 128 bytes
     or more and K > W f; interleaved matrix-vector shapes of xTSMM (S, C
     with W = 1 and K >= 32; S with K = 1 and C interleaved) take f; unbalanced
-    xTSMTTSM: S, C f for d where the longer side is 4 times the shorter,
+    xTSMTTSM: S, C f for d and t where the longer side is 4 times the shorter,
     D, Z t for d, c (column-major also s, l) where the shorter side is
     2-17 and the longer 1.9 times it."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
@@ -94,9 +95,9 @@ def path_of(table, row, vector_rule=True):
     if row["routine"] == "TSMTTSM":
         a_sl = lda if ta == "N" else 1
         b_sl = 1 if tb == "N" else ldb
-        if m == 1 and n != 1:
+        if vector_rule and m == 1 and n != 1:
             interleaved = b_sl != 1
-        elif n == 1 and m != 1:
+        elif vector_rule and n == 1 and m != 1:
             interleaved = a_sl != 1
         else:
             interleaved = a_sl != 1 and b_sl != 1
@@ -126,7 +127,7 @@ def path_of(table, row, vector_rule=True):
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
     shorter, longer = min(w1, w2), max(w1, w2)
-    if vector_rule and routine == 0 and p in (0, 2) and code == "d" and longer >= 4 * shorter:
+    if vector_rule and routine == 0 and p in (0, 2) and code in "dt" and longer >= 4 * shorter:
         return "f"
     if vector_rule and routine == 0 and p in (1, 3) \
             and (code in "dc" or (code in "sl" and not interleaved)) \

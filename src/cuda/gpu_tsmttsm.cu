@@ -465,9 +465,9 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
     const idx_t a_si = opa == TSBLAS_OP_N ? 1 : lda, a_sl = opa == TSBLAS_OP_N ? lda : 1;
     const idx_t b_sl = opb == TSBLAS_OP_N ? 1 : ldb, b_sj = opb == TSBLAS_OP_N ? ldb : 1;
     const bool odd_lines = (a_sl == 1 && a_si % 2 != 0) || (b_sl == 1 && b_sj % 2 != 0);
-    /* The order of the tall operands; one of width 1 is a vector of either
-       order and takes the other's: cuBLAS's matrix-vector product is fast
-       on op(A)^H*x only with A column-major (tsm_choose_path). */
+    /* The order of the tall operands; one of width 1 takes the other's (a
+       vector of stride 1 is of both): cuBLAS's matrix-vector product is
+       fast on op(A)^H*x only with A column-major (tsm_choose_path). */
     const bool interleaved = m == 1 && n != 1   ? b_sl != 1
                              : n == 1 && m != 1 ? a_sl != 1
                                                 : a_sl != 1 && b_sl != 1;
