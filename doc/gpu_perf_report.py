@@ -76,8 +76,8 @@ def path_of(table, row, vector_rule=True):
     the rules of tsm_choose_path and its callers too: an operand of
     xTSMTTSM of width 1 takes the other's order; matrix-vector shapes
     take cuBLAS, but those of complex xTSMTTSM only column-major with
-    N = 1, ZTSMTTSM's others t; DTSMM and ZTSMM with beta != 0 take t for f, s, l where
-    2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
+    N = 1, ZTSMTTSM's others t; DTSMM and ZTSMM with beta != 0 take t for
+    f, s, l where 2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
     operand of odd LD take t for c from width 33; STSMM with a column-major
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
     f from width 21 (the arrays themselves taken as aligned); xTSMM whose

@@ -220,11 +220,17 @@ void bench_gpu_close(struct bench_target *t)
 /* ------------------------------------------------------------- buffers */
 
 /* Fails with a message when BYTES more of device memory are not free. */
+/* The free and total device memory in bytes; 0 or -1 (reported). */
+static int device_memory(size_t *free_bytes, size_t *total)
+{
+    return cuda_failed(cudaMemGetInfo(free_bytes, total), "cudaMemGetInfo") ? -1 : 0;
+}
+
 static int check_free_memory(size_t bytes, const char *what)
 {
     size_t free_bytes = 0, total = 0;
 
-    if (cuda_failed(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo"))
+    if (device_memory(&free_bytes, &total) != 0)
         return -1;
     if (bytes > free_bytes) {
         fprintf(stderr, "tsblas_bench: %s needs %.2f GiB of device memory, %.2f GiB of %.2f "
@@ -271,8 +277,8 @@ enum read_kernel { READ_DASUM, READ_IDAMAX, READ_DDOT, READ_TSBLAS_DOT, NREAD_KE
 static const char *const read_kernel_names[NREAD_KERNELS] = { "cublasDasum", "cublasIdamax",
                                                               "cublasDdot", "tsblas_dtsmttsm" };
 
-/* Runs KERNEL over N doubles at X (the dot products: two halves), results in device
-   memory so that nothing synchronizes inside the timed interval. */
+/* Runs KERNEL over N doubles at X (the dot products: two halves), results
+   in device memory so that nothing synchronizes inside the timed interval. */
 static int run_read_kernel(enum read_kernel kernel, const double *x, int n, void *result)
 {
     switch (kernel) {
@@ -339,7 +345,7 @@ int bench_gpu_measure(struct bench_target *t, size_t bw_bytes, int peak_n, int r
            15 GiB 4439 GB/s; ZTSMTTSM's tensor kernel read 4485 GB/s of a
            4 GiB operand). */
         size_t free_bytes = 0, total = 0;
-        if (cuda_failed(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo"))
+        if (device_memory(&free_bytes, &total) != 0)
             goto done;
         bw_bytes = free_bytes / 4 < 8 * GIB ? free_bytes / 4 : 8 * GIB;
         if (bw_bytes < 32 * gpu.l2_bytes)

@@ -14,8 +14,9 @@
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
  *   TSM_TENSOR        D and Z, STSMTTSM, CTSMTTSM and STSMM: the chunk
- *                     kernels of gpu_tsmttsm_tensor.cu and gpu_tsmm_tensor.cu, whose
- *                     warps multiply on the FP64 tensor cores (mma.sync);
+ *                     kernels of gpu_tsmttsm_tensor.cu and
+ *                     gpu_tsmm_tensor.cu, whose warps multiply on the FP64
+ *                     tensor cores (mma.sync);
  *   TSM_FMA           STSMTTSM and CTSMTTSM, and xTSMM: the chunk kernels
  *                     of gpu_tsmttsm_fma.cu and gpu_tsmm_fma.cu, register
  *                     tiles on the CUDA cores;

@@ -47,14 +47,14 @@
  * interleaved ones of xTSMM to the fma kernel.  Complex xTSMTTSM: cuBLAS
  * is fast only on op(A)^H*x with A column-major (N = 1), and under 1 %
  * of the roofline on the others, so only those take it (H200, 1 GiB, M =
- * 16, 32, 64: 88-98 %, by the run, where ours reached 86-88 % in C, 35-36
- * % in Z; the H100 at 64: 96-98 % against 88 % and the tensor kernel's
- * 90 %).  The
- * others of ZTSMTTSM take the tensor kernel, which pads the side of 1 to
- * 8 and still draws the bandwidth (H200: 93-97 % where the table's direct
- * kernel reached 44-52 %; the H100 at 1 x 64 column-major 97 % against
- * 69 %, interleaved 97 and 92 % against 96 and 97 %: 5 points lost at
- * interleaved 64 x 1 there, for 47 -> 97 % on the H200;
+ * 16, 32, 64: 88-98 %, by the run, where ours reached 86-88 % in C,
+ * 35-36 % in Z; the H100 at 64: 96-98 % against 88 % and the tensor
+ * kernel's 90 %).  The others of ZTSMTTSM take the tensor kernel, which
+ * pads the side of 1 to 8 and still draws the bandwidth (H200: 93-97 %
+ * where the table's direct kernel reached 44-52 %; the H100 at 1 x 64
+ * column-major 97 % against 69 %, interleaved 97 and 92 % against 96 and
+ * 97 %: 5 points lost at interleaved 64 x 1 there, for 47 -> 97 % on the
+ * H200;
  * doc/data/gpu-h200-tsmttsm-vector-*.csv, doc/data/gpu-h100-tsmttsm-tensor-
  * forced-1g.csv); CTSMTTSM's take the fma kernel (84-94 %), as the
  * unbalanced rule below gives it.
