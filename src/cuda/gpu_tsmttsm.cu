@@ -473,7 +473,7 @@ int gpu_tsmttsm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t 
                                                 : a_sl != 1 && b_sl != 1;
     const enum tsm_path path = tsm_choose_path(TSBLAS_TSMTTSM, tsm_precision<T>::index,
                                                interleaved, m, n, odd_lines);
-    const tsm_finish<T> finish = { alpha, beta, c, ldc };
+    const tsm_finish<T> finish = { alpha, beta, c, 1, ldc };
     void *workspace = NULL;
     int status;
 

@@ -8,7 +8,9 @@
  * block vectors of K rows and M, N <= 64 columns, one M-by-N partial sum
  * per block of a grid sized to the device, into workspace; then, in the
  * same launch, the blocks sum the partials in a fixed order and apply
- * alpha and beta (tsm_finish_c).
+ * alpha and beta (tsm_finish_c).  For S, C and Z, where N > M makes the
+ * mirror cheaper, it computes C^T = op(B)^T*op(A)^T instead, written
+ * transposed (tensor_mirrored).
  *
  * Why tensor cores.  At width 64 the product needs 8 flop per byte of
  * DTSMTTSM and 16 per byte of ZTSMTTSM: at the H100's 3 TB/s that is 24 and
@@ -573,20 +575,34 @@ static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
     return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
 }
 
+/* The cost of an mma step of the block with the warp tiles of CHOICE for
+   an M x N call, in cycles of a multiprocessor at full rate: 8 per 16x8x8
+   mma (1024 fused multiply-adds at 128 a cycle), 2 per 8-byte fragment
+   load of a warp (256 bytes at 128 a cycle). */
+template <typename T>
+static long tensor_step_cost(int m, int n, int choice)
+{
+    const int planes = tensor_planes<T>::count;
+    const int wm = tensor_tiles[choice].wm, wn = tensor_tiles[choice].wn;
+    const tensor_shape s = tensor_make_shape(m, n, wm, wn);
+    const long tiles = s.tiles_m * s.tiles_n;
+    /* complex: four mma per pair of tiles, B loaded again per tile of A */
+    const long mma = tiles * wm * wn * planes * planes;
+    const long loads = tiles * (4 * wm * planes + 2 * wn * planes * (planes == 2 ? wm : 1));
+    return 8 * mma + 2 * loads;
+}
+
 /* The warp tiles of an M x N call.  Of the choices that need at most
    TENSOR_WARPS warp tiles and pad the product to at most 15 % more mma
    work than the least padded one, the one with the least work per mma
-   step of the block, counted in cycles of a multiprocessor at full rate:
-   8 per 16x8x8 mma (1024 fused multiply-adds at 128 a cycle), 2 per
-   8-byte fragment load of a warp (256 bytes at 128 a cycle); then the
-   fewest warp tiles (the most k-groups).  Measured on the H100 at widths
-   17-56: the least padded work alone lost at 49-56 (7 warp tiles of 64x8
-   against 4 of 32x32: D 0.55-0.90 of the roofline against 0.71-0.92),
-   the least cycles alone at 33-40 (3 of 48x16 against 5 of 48x8). */
+   step of the block (tensor_step_cost); then the fewest warp tiles (the
+   most k-groups).  Measured on the H100 at widths 17-56: the least padded
+   work alone lost at 49-56 (7 warp tiles of 64x8 against 4 of 32x32: D
+   0.55-0.90 of the roofline against 0.71-0.92), the least cycles alone at
+   33-40 (3 of 48x16 against 5 of 48x8). */
 template <typename T>
 static int pick_tensor_tiles(int m, int n)
 {
-    const int planes = tensor_planes<T>::count;
     long least_work = -1, best_cost = 0, best_tiles = 0;
     int best = -1;
 
@@ -597,13 +613,9 @@ static int pick_tensor_tiles(int m, int n)
             least_work = work;
     }
     for (int c = 0; c < tensor_tile_count<T>(); c++) {
-        const int wm = tensor_tiles[c].wm, wn = tensor_tiles[c].wn;
-        const tensor_shape s = tensor_make_shape(m, n, wm, wn);
+        const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long tiles = s.tiles_m * s.tiles_n;
-        /* complex: four mma per pair of tiles, B loaded again per tile of A */
-        const long mma = tiles * wm * wn * planes * planes;
-        const long loads = tiles * (4 * wm * planes + 2 * wn * planes * (planes == 2 ? wm : 1));
-        const long cost = 8 * mma + 2 * loads;
+        const long cost = tensor_step_cost<T>(m, n, c);
         if (tiles > TENSOR_WARPS || (long)s.width_a * s.width_b * 100 > least_work * 115)
             continue;
         if (best < 0 || cost < best_cost || (cost == best_cost && tiles < best_tiles)) {
@@ -613,6 +625,26 @@ static int pick_tensor_tiles(int m, int n)
         }
     }
     return best;
+}
+
+/* Whether an M x N call is computed as its mirror, C^T = op(B)^T*op(A)^T
+   (N x M, written transposed): where that costs less a step
+   (tensor_step_cost), which it does when N > M, the mma tiles being 16
+   rows of C by 8 columns, for the kernels of S, C and Z.  With their
+   copying warps the multiplying warps bind.  Measured (H200, 1 GiB, the
+   tensor kernel forced, pairs and their mirrors, both orders): ZTSMTTSM 3
+   x 17 col 72 -> 94 % of the roofline, int 71 -> 92, 17 x 33 57 -> 69 and
+   55 -> 68, 8 x 40 82 -> 94 and 83 -> 92, 5 x 24 91 -> 96 and 87 -> 95; S
+   and C likewise (S col 8 x 40 52 -> 82, C col 3 x 48 51 -> 81), at most 2
+   points lost (S col 4 x 32 87 -> 85).  DTSMTTSM, whose 8 warps both copy
+   and multiply, lost as much as it gained (int 5 x 24 85 -> 70, col 8 x 40
+   73 -> 81; doc/data/gpu-h200-tsmttsm-mirror-*.csv), so it keeps M x N. */
+template <typename T>
+static bool tensor_mirrored(int m, int n)
+{
+    return tsmttsm_copying<T>::copiers
+           && tensor_step_cost<T>(n, m, pick_tensor_tiles<T>(n, m))
+                  < tensor_step_cost<T>(m, n, pick_tensor_tiles<T>(m, n));
 }
 
 /* Complex only: UNITS where C is 3 x 5 mma tiles (M 33-48, N 33-40),
@@ -648,10 +680,11 @@ static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, i
     return units * tensor_planes<T>::count * unit;
 }
 
+/* The kernel's launch for the M x N product as given (tsmttsm_tensor). */
 template <typename T>
-int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
-                   const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
-                   const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
+static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                         const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                         const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
     const int choice = pick_tensor_units<T>((int)m, (int)n, pick_tensor_tiles<T>((int)m, (int)n));
     const tensor_shape shape = choice >= TENSOR_UNIT_CHOICE
@@ -744,6 +777,23 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
                                   shared, stream, (int)m, (int)n, k, rows, groups, a, a_si, a_sl,
                                   b, b_sl, b_sj, sign_a * sign_b, sign_b, (T *)*workspace,
                                   finish);
+}
+
+template <typename T>
+int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
+                   const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
+                   const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
+{
+    /* op(B)^T(j, l) = b[j*b_sj + l*b_sl], op(A)^T(l, i) = a[l*a_sl + i*a_si]:
+       plain transposes, each operand with its own op C. */
+    if (tensor_mirrored<T>((int)m, (int)n)) {
+        const tsm_finish<T> mirror = { finish.alpha, finish.beta, finish.c, finish.c_sj,
+                                       finish.c_si };
+        return launch_tensor<T>(opb, opa, n, m, k, b, b_sj, b_sl, a, a_sl, a_si, mirror, stream,
+                                workspace);
+    }
+    return launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
+                            workspace);
 }
 
 template int tsmttsm_tensor<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,

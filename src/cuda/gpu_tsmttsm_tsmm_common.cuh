@@ -97,12 +97,15 @@ int tsm_partials_grid(const void *kernel, size_t shared, idx_t work_blocks, size
                       int threads = TSM_THREADS);
 
 /* What an xTSMTTSM partial-sums kernel needs to finish C itself
-   (tsm_finish_c): C := alpha*(the sum of the partials) + beta*C. */
+   (tsm_finish_c): C := alpha*(the sum of the partials) + beta*C, element
+   (i, j) of the partials at C[i*C_SI + j*C_SJ]: C_SI = 1 and C_SJ = LDC,
+   or C_SI = LDC and C_SJ = 1 where a kernel computes C^T (the tensor
+   kernel's mirrored calls). */
 template <typename T>
 struct tsm_finish {
     T alpha, beta;
     T *c;
-    idx_t ldc;
+    idx_t c_si, c_sj;
 };
 
 /* Launches an xTSMTTSM partial-sums KERNEL (which ends in tsm_finish_c)
@@ -486,7 +489,7 @@ __device__ void tsm_finish_c(int m, int n, const T *partial, const tsm_finish<T>
         for (int d = lanes / 2; d > 0; d /= 2)
             s = add(s, tsm_shfl_down(s, d));
         if (e < mn && lane == 0) {
-            T *cij = finish.c + e % m + (e / m) * finish.ldc;
+            T *cij = finish.c + (e % m) * finish.c_si + (e / m) * finish.c_sj;
             *cij = scale_add(finish.alpha, s, finish.beta, cij);
         }
     }
