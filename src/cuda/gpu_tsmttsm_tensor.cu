@@ -69,7 +69,11 @@
  * Re a Re b - s Im a Im b and Im c = sb (Re a Im b + s Im a Re b): the
  * loop accumulates Re a Re b + Im a (-s Im b) and Re a Im b + Im a (s Re
  * b), so only the fragments of B are scaled, and the imaginary part is
- * multiplied by sb once at the end.  Gauss's three products (Re a Re b,
+ * multiplied by sb once at the end.  Where it costs less (M, N <= 32;
+ * pick_tensor_kernel), the kernel makes instead one real product of the
+ * planes side by side (EMBED: rows of the real product past M read A's
+ * imaginary plane, columns past N B's) and combines its four blocks at the
+ * end of each block.  Gauss's three products (Re a Re b,
  * Im a Im b, (Re a + Im a)(Re b + Im b)) were no faster for CTSMTTSM
  * (H100, 1 GiB, forced: 1 to 3 points of the roofline more from width 49,
  * 5 to 9 fewer at 9-13) and weaken the imaginary part of nearly real data.
@@ -326,7 +330,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
-template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED>
+template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED = false>
 __global__ void __launch_bounds__(tsmttsm_copying<T>::threads, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
@@ -334,13 +338,17 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
 {
     typedef typename tensor_planes<T>::unit U;
     constexpr int PLANES = tensor_planes<T>::count;
+    /* The planes of the accumulators: EMBED's real product has one. */
+    constexpr int ACC_PLANES = EMBED ? 1 : PLANES;
     /* Copies of G elements (16 bytes, or 8 bytes of floats; 1: one
        element, or one plane's part of it); a column-major line's vectors
        16 bytes all the same, an interleaved one's G elements (as the fma
        kernel's: vectors longer than the copies put a row's lanes apart on
        the banks). */
     constexpr int EC = G > 1 ? 16 / (int)sizeof(U) : 1, ER = G;
-    const tensor_shape shape = UNITS ? tensor_make_units(m, n) : tensor_make_shape(m, n, WM, WN);
+    const tensor_shape shape = UNITS   ? tensor_make_units(m, n)
+                               : EMBED ? tensor_make_shape(2 * m, 2 * n, WM, WN)
+                                       : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     const int pitch_a = tensor_pitch(a_columns, rows, m, sizeof(U));
     const int pitch_b = tensor_pitch(b_columns, rows, n, sizeof(U));
@@ -403,7 +411,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
        of padding: their sums are never written, and the chunk in shared
        memory holds only the M + N columns that memory has. */
     int a_col[WM][2], b_col[WM][WN];
-    double acc[WM][WN][PLANES][4] = {};
+    double acc[WM][WN][ACC_PLANES][4] = {};
 
 #pragma unroll
     for (int mi = 0; mi < WM; mi++) {
@@ -434,14 +442,26 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         return j * b_step_j
                + (SHIFTED && b_columns ? chunk_line_shift(b + j * b_sj) : b_odd ? q & 1 : 0);
     };
+    /* EMBED: row v of the real product is column v of A's real plane for
+       v < M, column v - M of its imaginary plane else; likewise B's. */
+    auto a_virtual = [&](int v) {
+        v = min(v, 2 * m - 1);
+        return v < m ? a_line(v) : (int)(plane_a / sizeof(U)) + a_line(v - m);
+    };
+    auto b_virtual = [&](int v) {
+        v = min(v, 2 * n - 1);
+        return v < n ? b_line(v) : (int)(plane_b / sizeof(U)) + b_line(v - n);
+    };
 #pragma unroll
     for (int mi = 0; mi < WM; mi++) {
 #pragma unroll
         for (int h = 0; h < 2; h++)
-            a_col[mi][h] = a_line(min(tile_i[mi] + g + 8 * h, m - 1));
+            a_col[mi][h] = EMBED ? a_virtual(tile_i[mi] + g + 8 * h)
+                                 : a_line(min(tile_i[mi] + g + 8 * h, m - 1));
 #pragma unroll
         for (int nj = 0; nj < WN; nj++)
-            b_col[mi][nj] = b_line(min(tile_j[mi][nj] + g, n - 1));
+            b_col[mi][nj] =
+                EMBED ? b_virtual(tile_j[mi][nj] + g) : b_line(min(tile_j[mi][nj] + g, n - 1));
     }
 
     /* The steps of k-group GROUP in the chunk in STAGE (none past the
@@ -455,7 +475,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
         for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
             const unsigned step_a = sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(U));
             const unsigned step_b = sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(U));
-            if constexpr (PLANES == 1)
+            if constexpr (ACC_PLANES == 1)
                 tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
                                             b_col[0]);
             else
@@ -481,15 +501,32 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
     chunk_sum_groups(
         groups, group,
         [&] {
-            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, tile_i,
-                                            tile_j, live, false);
+            tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
+                                                tile_i, tile_j, live, false);
         },
         [&] {
-            tensor_exchange<WM, WN, PLANES>(acc, scratch, shape.width_a, shape.width_b, tile_i,
-                                            tile_j, live, true);
+            tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
+                                                tile_i, tile_j, live, true);
         });
 
-    if (group == 0) {
+    if constexpr (EMBED) {
+        /* The real product P (2M x 2N) into scratch, then Re c = P(i, j)
+           - s P(M + i, N + j) and Im c / sign_b = P(i, N + j) + s P(M + i,
+           j), element by element, by every thread of the block. */
+        T *out = partial + (idx_t)blockIdx.x * m * n;
+        __syncthreads();
+        if (group == 0)
+            tensor_exchange<WM, WN, 1>(acc, scratch, shape.width_a, shape.width_b, tile_i, tile_j,
+                                       live, false);
+        __syncthreads();
+        for (int e = t; e < m * n; e += (int)blockDim.x) {
+            const int i = e % m, j = e / m;
+            auto p = [&](int r, int c) { return scratch[c * shape.width_a + r]; };
+            const double planes[2] = { p(i, j) - sign_ab * p(m + i, n + j),
+                                       p(i, n + j) + sign_ab * p(m + i, j) };
+            tensor_store(out + e, planes, sign_b);
+        }
+    } else if (group == 0) {
         T *out = partial + (idx_t)blockIdx.x * m * n;
 #pragma unroll
         for (int mi = 0; mi < WM; mi++) {
@@ -542,8 +579,35 @@ constexpr int tensor_tile_count()
     return tensor_planes<T>::count == 1 ? 8 : 5;
 }
 
-/* The choice of the complex kernel with UNITS, two mma tiles a warp. */
+/* The choice of the complex kernel with UNITS, two mma tiles a warp; the
+   choices of the complex kernel with EMBED, the real warp tiles C from
+   TENSOR_EMBED_CHOICE + C. */
 const int TENSOR_UNIT_CHOICE = 8;
+const int TENSOR_EMBED_CHOICE = 9;
+
+/* The complex kernel with EMBED and the real warp tiles of CHOICE. */
+template <typename T>
+static typename tensor_kernel<T>::type tensor_embed_kernel(int choice)
+{
+    switch (choice) {
+    case 0:
+        return tsmttsm_tensor_kernel<T, 1, 1, 1, false, false, true>;
+    case 1:
+        return tsmttsm_tensor_kernel<T, 1, 2, 1, false, false, true>;
+    case 2:
+        return tsmttsm_tensor_kernel<T, 2, 2, 1, false, false, true>;
+    case 3:
+        return tsmttsm_tensor_kernel<T, 3, 1, 1, false, false, true>;
+    case 4:
+        return tsmttsm_tensor_kernel<T, 4, 1, 1, false, false, true>;
+    case 5:
+        return tsmttsm_tensor_kernel<T, 2, 4, 1, false, false, true>;
+    case 6:
+        return tsmttsm_tensor_kernel<T, 3, 2, 1, false, false, true>;
+    default:
+        return tsmttsm_tensor_kernel<T, 4, 2, 1, false, false, true>;
+    }
+}
 
 template <typename T, int G, bool SHIFTED = false>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
@@ -571,6 +635,8 @@ static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
         }
     } else if (choice == TENSOR_UNIT_CHOICE) {
         return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED>;
+    } else if (choice >= TENSOR_EMBED_CHOICE) {
+        return tensor_embed_kernel<T>(choice - TENSOR_EMBED_CHOICE);
     }
     return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
 }
@@ -627,26 +693,6 @@ static int pick_tensor_tiles(int m, int n)
     return best;
 }
 
-/* Whether an M x N call is computed as its mirror, C^T = op(B)^T*op(A)^T
-   (N x M, written transposed): where that costs less a step
-   (tensor_step_cost), which it does when N > M, the mma tiles being 16
-   rows of C by 8 columns, for the kernels of S, C and Z.  With their
-   copying warps the multiplying warps bind.  Measured (H200, 1 GiB, the
-   tensor kernel forced, pairs and their mirrors, both orders): ZTSMTTSM 3
-   x 17 col 72 -> 94 % of the roofline, int 71 -> 92, 17 x 33 57 -> 69 and
-   55 -> 68, 8 x 40 82 -> 94 and 83 -> 92, 5 x 24 91 -> 96 and 87 -> 95; S
-   and C likewise (S col 8 x 40 52 -> 82, C col 3 x 48 51 -> 81), at most 2
-   points lost (S col 4 x 32 87 -> 85).  DTSMTTSM, whose 8 warps both copy
-   and multiply, lost as much as it gained (int 5 x 24 85 -> 70, col 8 x 40
-   73 -> 81; doc/data/gpu-h200-tsmttsm-mirror-*.csv), so it keeps M x N. */
-template <typename T>
-static bool tensor_mirrored(int m, int n)
-{
-    return tsmttsm_copying<T>::copiers
-           && tensor_step_cost<T>(n, m, pick_tensor_tiles<T>(n, m))
-                  < tensor_step_cost<T>(m, n, pick_tensor_tiles<T>(m, n));
-}
-
 /* Complex only: UNITS where C is 3 x 5 mma tiles (M 33-48, N 33-40),
    else CHOICE.  There the warp tiles of 48 x 8 keep 5 of the 8 warps busy,
    two of them on one scheduler (warp w on scheduler w mod 4): dealt two a
@@ -668,6 +714,58 @@ static int pick_tensor_units(int m, int n, int choice)
                : choice;
 }
 
+/* The kernel of an M x N call: a choice of tensor_tiles, UNITS
+   (pick_tensor_units) or, for C and Z, EMBED, TENSOR_EMBED_CHOICE plus a
+   choice of real warp tiles; *COST, its cost a step (tensor_step_cost).
+   EMBED computes the complex product as one real product of the planes
+   side by side, [Re A Im A]^T [Re B Im B] (2M x 2N), where that costs
+   less than four products of M x N and M, N <= 32: it pads less (17 x 17:
+   48 x 40 mma entries, not four times 32 x 24), but holds four sums for
+   each element of C, not two.  Measured (H200, 1 GiB, ZTSMTTSM through
+   the table, two runs in alternating order with the library before):
+   col 17-20 56-68 -> 67-77 % of the roofline, 21-22 71-74 -> 84-87 %,
+   int 17-19 56-63 -> 61-67 %, 21-23 65-72 -> 84-91 %, 5-7 1-6 points
+   more, 2 x 8 col 70 -> 93 %; 17 x 33, as 33 x 17 of 66 x 34 (within 8
+   warp tiles), lost 3-5 points in a first version, so not past 32
+   (doc/data/gpu-h200-tsmttsm-embed-*.csv). */
+template <typename T>
+static int pick_tensor_kernel(int m, int n, long *cost)
+{
+    const int tiles = pick_tensor_tiles<T>(m, n);
+
+    *cost = tensor_step_cost<T>(m, n, tiles);
+    if constexpr (tensor_planes<T>::count == 2) {
+        const int real = m <= 32 && n <= 32 ? pick_tensor_tiles<double>(2 * m, 2 * n) : -1;
+        if (real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < *cost) {
+            *cost = tensor_step_cost<double>(2 * m, 2 * n, real);
+            return TENSOR_EMBED_CHOICE + real;
+        }
+    }
+    return pick_tensor_units<T>(m, n, tiles);
+}
+
+/* Whether an M x N call is computed as its mirror, C^T = op(B)^T*op(A)^T
+   (N x M, written transposed): where that costs less a step
+   (pick_tensor_kernel), which it does when N > M, the mma tiles being 16
+   rows of C by 8 columns, for the kernels of S, C and Z.  With their
+   copying warps the multiplying warps bind.  Measured (H200, 1 GiB, the
+   tensor kernel forced, pairs and their mirrors, both orders): ZTSMTTSM 3
+   x 17 col 72 -> 94 % of the roofline, int 71 -> 92, 17 x 33 57 -> 69 and
+   55 -> 68, 8 x 40 82 -> 94 and 83 -> 92, 5 x 24 91 -> 96 and 87 -> 95; S
+   and C likewise (S col 8 x 40 52 -> 82, C col 3 x 48 51 -> 81), at most 2
+   points lost (S col 4 x 32 87 -> 85).  DTSMTTSM, whose 8 warps both copy
+   and multiply, lost as much as it gained (int 5 x 24 85 -> 70, col 8 x 40
+   73 -> 81; doc/data/gpu-h200-tsmttsm-mirror-*.csv), so it keeps M x N. */
+template <typename T>
+static bool tensor_mirrored(int m, int n)
+{
+    long cost, mirror_cost;
+
+    pick_tensor_kernel<T>(m, n, &cost);
+    pick_tensor_kernel<T>(n, m, &mirror_cost);
+    return tsmttsm_copying<T>::copiers && mirror_cost < cost;
+}
+
 /* Bytes of shared memory of one stage of ROWS rows. */
 template <typename T>
 static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, int rows)
@@ -686,11 +784,16 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
-    const int choice = pick_tensor_units<T>((int)m, (int)n, pick_tensor_tiles<T>((int)m, (int)n));
-    const tensor_shape shape = choice >= TENSOR_UNIT_CHOICE
-                                   ? tensor_make_units((int)m, (int)n)
-                                   : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm,
-                                                       tensor_tiles[choice].wn);
+    long cost;
+    const int choice = pick_tensor_kernel<T>((int)m, (int)n, &cost);
+    const bool embed = choice >= TENSOR_EMBED_CHOICE;
+    const tensor_shape shape =
+        embed ? tensor_make_shape(2 * (int)m, 2 * (int)n,
+                                  tensor_tiles[choice - TENSOR_EMBED_CHOICE].wm,
+                                  tensor_tiles[choice - TENSOR_EMBED_CHOICE].wn)
+        : choice == TENSOR_UNIT_CHOICE
+            ? tensor_make_units((int)m, (int)n)
+            : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm, tensor_tiles[choice].wn);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     /* 16-byte copies of pairs of doubles need 16-byte aligned arrays
        (interleaved ones of odd LD are copied from one element earlier every
@@ -764,7 +867,8 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
         rows /= 2;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
     shared = copying::stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
-    scratch = (size_t)shape.width_a * shape.width_b * tensor_planes<T>::count * sizeof(double);
+    scratch = (size_t)shape.width_a * shape.width_b * (embed ? 1 : tensor_planes<T>::count)
+              * sizeof(double);
     if (shared < scratch)
         shared = scratch;
 
