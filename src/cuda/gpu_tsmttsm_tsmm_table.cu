@@ -52,6 +52,7 @@
  *   doc/data/gpu-h200-stsmttsm-shifted-check.csv
  *   doc/data/gpu-h200-stsmm-tensor-check.csv
  *   doc/data/gpu-h200-dtsmm-full-check.csv
+ *   doc/data/gpu-h200-z-embed-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -107,8 +108,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfdffffffffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddddtttffffftttfffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
-                "ddsdtttttttttttcttttttccctttttcctttttttttttttcctctttcctcctctttcc", /* Z col */
-                "ddsstttttttttttttttctttctttccccctttttttttttttttctttctctccccccccc" }, /* Z int */
+                "ddsdtttttttttttcttttttttctttttcctttttttttttttcctctttcctcctctttcc", /* Z col */
+                "ddsstttttttttttttttttttttttccccctttttttttttttttctttctctccccccccc" }, /* Z int */
         },
         { /* xTSMM */
             {
