@@ -568,7 +568,8 @@ struct tensor_tile_choice {
 
 /* The warp tiles instantiated, WM x WN mma tiles of 16 x 8: a warp's
    accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers), so
-   the complex type takes the first five. */
+   the complex type takes the first five, and all eight with EMBED (whose
+   accumulators are of one plane). */
 static const tensor_tile_choice tensor_tiles[] = {
     { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }
 };
@@ -585,60 +586,47 @@ constexpr int tensor_tile_count()
 const int TENSOR_UNIT_CHOICE = 8;
 const int TENSOR_EMBED_CHOICE = 9;
 
-/* The complex kernel with EMBED and the real warp tiles of CHOICE. */
-template <typename T>
-static typename tensor_kernel<T>::type tensor_embed_kernel(int choice)
+/* The kernel of T with the warp tiles of CHOICE, one of the first COUNT
+   of tensor_tiles (EMBED: the complex kernel's real product). */
+template <typename T, int G, bool SHIFTED, bool EMBED, int COUNT>
+static typename tensor_kernel<T>::type tensor_tiled_kernel(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, 1, false, false, true>;
+        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, 1, false, false, true>;
+        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED, EMBED>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, 1, false, false, true>;
+        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED, EMBED>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, 1, false, false, true>;
+        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED, EMBED>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, 1, false, false, true>;
-    case 5:
-        return tsmttsm_tensor_kernel<T, 2, 4, 1, false, false, true>;
-    case 6:
-        return tsmttsm_tensor_kernel<T, 3, 2, 1, false, false, true>;
-    default:
-        return tsmttsm_tensor_kernel<T, 4, 2, 1, false, false, true>;
+        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED, EMBED>;
     }
+    if constexpr (COUNT > 5) {
+        switch (choice) {
+        case 5:
+            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED, EMBED>;
+        case 6:
+            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED, EMBED>;
+        default:
+            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED, EMBED>;
+        }
+    }
+    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED>;
 }
 
+/* The kernel of T for CHOICE (pick_tensor_kernel). */
 template <typename T, int G, bool SHIFTED = false>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
-    switch (choice) {
-    case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
-    case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED>;
-    case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED>;
-    case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED>;
-    case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED>;
+    if constexpr (tensor_planes<T>::count == 2) {
+        if (choice == TENSOR_UNIT_CHOICE)
+            return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED>;
+        if (choice >= TENSOR_EMBED_CHOICE)
+            return tensor_tiled_kernel<T, G, SHIFTED, true, 8>(choice - TENSOR_EMBED_CHOICE);
     }
-    if constexpr (tensor_tile_count<T>() > 5) {
-        switch (choice) {
-        case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED>;
-        case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED>;
-        default:
-            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED>;
-        }
-    } else if (choice == TENSOR_UNIT_CHOICE) {
-        return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED>;
-    } else if (choice >= TENSOR_EMBED_CHOICE) {
-        return tensor_embed_kernel<T>(choice - TENSOR_EMBED_CHOICE);
-    }
-    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED>;
+    return tensor_tiled_kernel<T, G, SHIFTED, false, tensor_tile_count<T>()>(choice);
 }
 
 /* The cost of an mma step of the block with the warp tiles of CHOICE for
