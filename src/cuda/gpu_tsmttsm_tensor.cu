@@ -44,7 +44,8 @@
  * multiplying warps never wait for the issue of copies, nor for each
  * other between chunks.  For D
  * the 8 warps copy the next chunk and multiply this one, in TENSOR_STAGES
- * stages (tsmttsm_copying says why).  C, padded to whole 16-by-8 tiles of
+ * stages (tsmttsm_copying says why), but on the H200 from width 41
+ * (dtsmttsm_copiers).  C, padded to whole 16-by-8 tiles of
  * the mma, is cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN
  * entries); the 8 multiplying warps are the warp tiles times k-groups, and
  * k-group g takes the 8-row steps g, g + groups, ... of each chunk.  At
@@ -86,6 +87,7 @@
  * FINISH holds alpha, beta and C.
  */
 #include <config.h>
+#include <string.h>
 #include "gpu_tsm_dmma.cuh"
 
 namespace tsblas {
@@ -330,8 +332,8 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal. */
-template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED = false>
-__global__ void __launch_bounds__(tsmttsm_copying<T>::threads, 1)
+template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED, bool COPIERS>
+__global__ void __launch_bounds__(tensor_copying<COPIERS>::threads, 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
@@ -374,7 +376,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
        SHIFTED, column-major operands as shifted columns (tensor_shifted). */
     const bool a_odd = ER == 2 && !a_columns && a_sl % 2 != 0;
     const bool b_odd = ER == 2 && !b_columns && b_sl % 2 != 0;
-    typedef tsmttsm_copying<T> copying;
+    typedef tensor_copying<COPIERS> copying;
     /* The copying threads' plans (with copiers, negative in a multiplying
        warp, which makes no copy). */
     const int copier = copying::copiers ? t - TSM_THREADS : t;
@@ -587,46 +589,48 @@ const int TENSOR_UNIT_CHOICE = 8;
 const int TENSOR_EMBED_CHOICE = 9;
 
 /* The kernel of T with the warp tiles of CHOICE, one of the first COUNT
-   of tensor_tiles (EMBED: the complex kernel's real product). */
-template <typename T, int G, bool SHIFTED, bool EMBED, int COUNT>
+   of tensor_tiles (EMBED: the complex kernel's real product; COPIERS:
+   with copying warps, tensor_copying). */
+template <typename T, int G, bool SHIFTED, bool EMBED, bool COPIERS, int COUNT>
 static typename tensor_kernel<T>::type tensor_tiled_kernel(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED>;
+        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED, COPIERS>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED, EMBED>;
+        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED, EMBED, COPIERS>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED, EMBED>;
+        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED, EMBED, COPIERS>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED, EMBED>;
+        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED, EMBED, COPIERS>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED, EMBED>;
+        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED, EMBED, COPIERS>;
     }
     if constexpr (COUNT > 5) {
         switch (choice) {
         case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED, EMBED>;
+            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED, EMBED, COPIERS>;
         case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED, EMBED>;
+            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED, EMBED, COPIERS>;
         default:
-            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED, EMBED>;
+            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED, EMBED, COPIERS>;
         }
     }
-    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED>;
+    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED, COPIERS>;
 }
 
 /* The kernel of T for CHOICE (pick_tensor_kernel). */
-template <typename T, int G, bool SHIFTED = false>
+template <typename T, bool COPIERS, int G, bool SHIFTED = false>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
     if constexpr (tensor_planes<T>::count == 2) {
         if (choice == TENSOR_UNIT_CHOICE)
-            return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED>;
+            return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED, false, COPIERS>;
         if (choice >= TENSOR_EMBED_CHOICE)
-            return tensor_tiled_kernel<T, G, SHIFTED, true, 8>(choice - TENSOR_EMBED_CHOICE);
+            return tensor_tiled_kernel<T, G, SHIFTED, true, COPIERS, 8>(choice
+                                                                        - TENSOR_EMBED_CHOICE);
     }
-    return tensor_tiled_kernel<T, G, SHIFTED, false, tensor_tile_count<T>()>(choice);
+    return tensor_tiled_kernel<T, G, SHIFTED, false, COPIERS, tensor_tile_count<T>()>(choice);
 }
 
 /* The cost of an mma step of the block with the warp tiles of CHOICE for
@@ -766,8 +770,9 @@ static size_t tensor_stage_bytes(bool a_columns, bool b_columns, int m, int n, i
     return units * tensor_planes<T>::count * unit;
 }
 
-/* The kernel's launch for the M x N product as given (tsmttsm_tensor). */
-template <typename T>
+/* The kernel's launch for the M x N product as given (tsmttsm_tensor),
+   with copying warps or without. */
+template <typename T, bool COPIERS>
 static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
@@ -812,21 +817,21 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     const bool shifted = tensor_shifted<T>() && (g_a < 4 || g_b < 4)
                          && (a_columns || g_a == 4) && (b_columns || g_b == 4);
     const int g = shifted ? 4 : g_a < g_b ? g_a : g_b;
-    typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, 1>(choice);
+    typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, COPIERS, 1>(choice);
     if constexpr (tensor_planes<T>::count == 1) {
         if (g == 2)
-            kernel = tensor_kernel_of<T, 2>(choice);
+            kernel = tensor_kernel_of<T, COPIERS, 2>(choice);
         if constexpr (tensor_shifted<T>())
             if (g == 4)
-                kernel = shifted ? tensor_kernel_of<T, 4, true>(choice)
-                                 : tensor_kernel_of<T, 4>(choice);
+                kernel = shifted ? tensor_kernel_of<T, COPIERS, 4, true>(choice)
+                                 : tensor_kernel_of<T, COPIERS, 4>(choice);
     }
     const double sign_a = opa == TSBLAS_OP_C ? -1.0 : 1.0, sign_b = opb == TSBLAS_OP_C ? -1.0 : 1.0;
     const idx_t row_bytes = (m + n) * (idx_t)sizeof(T);
     int shared_max, rows, groups;
     size_t shared, scratch;
     idx_t grid;
-    typedef tsmttsm_copying<T> copying;
+    typedef tensor_copying<COPIERS> copying;
     int status = chunk_shared_limit(copying::shared_max, 1, &shared_max);
 
     if (status != 0)
@@ -871,6 +876,20 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                                   finish);
 }
 
+/* Whether a DTSMTTSM call of the tensor kernel takes the copying warps
+   after all: on the H200 from table width 41.  Its mma take half the time
+   of its copies on the H100 (tsmttsm_copying), but the H200 reads 1.4
+   times the bytes a cycle, and there the multiplying warps bind from
+   width 41 or so.  Measured (H200, 1 GiB, the tensor kernel forced, widths
+   2-64, two runs alternating with the kernel without): the mean % of the
+   roofline at widths 41-64 col 72-74 -> 81-82, int 71 -> 80-81 (col 49-56
+   66-68 -> 83), at 9-40 col 86-87 -> 80-82, int 77 -> 74 (col 10, 15, 32:
+   95-96 -> 79-80 %); doc/data/gpu-h200-dtsmttsm-copiers-*.csv. */
+static bool dtsmttsm_copiers(idx_t m, idx_t n)
+{
+    return tsm_table_width(m, n) >= 41 && strncmp(tsm_tuned_device(), "NVIDIA H200", 11) == 0;
+}
+
 template <typename T>
 int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k,
                    const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
@@ -881,11 +900,15 @@ int tsmttsm_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx
     if (tensor_mirrored<T>((int)m, (int)n)) {
         const tsm_finish<T> mirror = { finish.alpha, finish.beta, finish.c, finish.c_sj,
                                        finish.c_si };
-        return launch_tensor<T>(opb, opa, n, m, k, b, b_sj, b_sl, a, a_sl, a_si, mirror, stream,
-                                workspace);
+        return launch_tensor<T, true>(opb, opa, n, m, k, b, b_sj, b_sl, a, a_sl, a_si, mirror,
+                                      stream, workspace);
     }
-    return launch_tensor<T>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
-                            workspace);
+    if constexpr (!tsmttsm_copying<T>::copiers)
+        if (!dtsmttsm_copiers(m, n))
+            return launch_tensor<T, false>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj,
+                                           finish, stream, workspace);
+    return launch_tensor<T, true>(opa, opb, m, n, k, a, a_si, a_sl, b, b_sl, b_sj, finish, stream,
+                                  workspace);
 }
 
 template int tsmttsm_tensor<float>(enum tsblas_op, enum tsblas_op, idx_t, idx_t, idx_t,

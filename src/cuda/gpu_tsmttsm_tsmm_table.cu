@@ -53,6 +53,7 @@
  *   doc/data/gpu-h200-stsmm-tensor-check.csv
  *   doc/data/gpu-h200-dtsmm-full-check.csv
  *   doc/data/gpu-h200-z-embed-check.csv
+ *   doc/data/gpu-h200-dtsmttsm-copiers-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -103,7 +104,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddddtftfffffffffffffffffttfttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
-                "ddddtttttttttcttccccccccccccccccttttttttctccctccctccctccctcccttc" }, /* D int */
+                "ddddtttttttttcttcccccccccccccccctttttttttttttttttttttttttttttttc" }, /* D int */
             {
                 "ddfdffffffffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddddtttffffftttfffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
