@@ -516,6 +516,9 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
            - s P(M + i, N + j) and Im c / sign_b = P(i, N + j) + s P(M + i,
            j), element by element, by every thread of the block. */
         T *out = partial + (idx_t)blockIdx.x * m * n;
+        /* Scratch holds the last chunks and the k-groups' sums: the loops
+           above end in a barrier, and this one keeps the exchange safe
+           whatever they do. */
         __syncthreads();
         if (group == 0)
             tensor_exchange<WM, WN, 1>(acc, scratch, shape.width_a, shape.width_b, tile_i, tile_j,
@@ -708,7 +711,8 @@ static int pick_tensor_units(int m, int n, int choice)
 
 /* The kernel of an M x N call: a choice of tensor_tiles, UNITS
    (pick_tensor_units) or, for C and Z, EMBED, TENSOR_EMBED_CHOICE plus a
-   choice of real warp tiles; *COST, its cost a step (tensor_step_cost).
+   choice of real warp tiles; *COST, if not null, its cost a step
+   (tensor_step_cost; for UNITS that of the warp tiles it replaces).
    EMBED computes the complex product as one real product of the planes
    side by side, [Re A Im A]^T [Re B Im B] (2M x 2N), where that costs
    less than four products of M x N and M, N <= 32: it pads less (17 x 17:
@@ -718,27 +722,30 @@ static int pick_tensor_units(int m, int n, int choice)
    col 17-20 56-68 -> 67-77 % of the roofline, 21-22 71-74 -> 84-87 %,
    int 17-19 56-63 -> 61-67 %, 21-23 65-72 -> 84-91 %, 5-7 1-6 points
    more, 2 x 8 col 70 -> 93 %; 17 x 33, as 33 x 17 of 66 x 34 (within 8
-   warp tiles), lost 3-5 points in a first version, so not past 32
-   (doc/data/gpu-h200-tsmttsm-embed-*.csv). */
+   warp tiles), lost 0-4 points in a first version (54-59 against 58-62
+   %), so not past 32 (doc/data/gpu-h200-tsmttsm-embed-*.csv). */
 template <typename T>
 static int pick_tensor_kernel(int m, int n, long *cost)
 {
     const int tiles = pick_tensor_tiles<T>(m, n);
+    const long tiles_cost = tensor_step_cost<T>(m, n, tiles);
 
-    *cost = tensor_step_cost<T>(m, n, tiles);
     if constexpr (tensor_planes<T>::count == 2) {
         const int real = m <= 32 && n <= 32 ? pick_tensor_tiles<double>(2 * m, 2 * n) : -1;
-        if (real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < *cost) {
-            *cost = tensor_step_cost<double>(2 * m, 2 * n, real);
+        if (real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost) {
+            if (cost != nullptr)
+                *cost = tensor_step_cost<double>(2 * m, 2 * n, real);
             return TENSOR_EMBED_CHOICE + real;
         }
     }
+    if (cost != nullptr)
+        *cost = tiles_cost;
     return pick_tensor_units<T>(m, n, tiles);
 }
 
 /* Whether an M x N call is computed as its mirror, C^T = op(B)^T*op(A)^T
-   (N x M, written transposed): where that costs less a step
-   (pick_tensor_kernel), which it does when N > M, the mma tiles being 16
+   (N x M, written transposed): where N > M and the mirror costs less a
+   step (pick_tensor_kernel), as it mostly does, the mma tiles being 16
    rows of C by 8 columns, for the kernels of S, C and Z.  With their
    copying warps the multiplying warps bind.  Measured (H200, 1 GiB, the
    tensor kernel forced, pairs and their mirrors, both orders): ZTSMTTSM 3
@@ -746,8 +753,10 @@ static int pick_tensor_kernel(int m, int n, long *cost)
    55 -> 68, 8 x 40 82 -> 94 and 83 -> 92, 5 x 24 91 -> 96 and 87 -> 95; S
    and C likewise (S col 8 x 40 52 -> 82, C col 3 x 48 51 -> 81), at most 2
    points lost (S col 4 x 32 87 -> 85).  DTSMTTSM, whose 8 warps both copy
-   and multiply, lost as much as it gained (int 5 x 24 85 -> 70, col 8 x 40
-   73 -> 81; doc/data/gpu-h200-tsmttsm-mirror-*.csv), so it keeps M x N. */
+   and multiply, gained at 8 of 14 pairs and lost at 6, int 5 x 24 by 15
+   points (85 -> 70; col 8 x 40 73 -> 81; doc/data/gpu-h200-tsmttsm-
+   mirror-*.csv), so it keeps M x N.  The cost favours the mirror of some
+   calls with M > N too (ZTSMTTSM 21 x 17): not measured, not taken. */
 template <typename T>
 static bool tensor_mirrored(int m, int n)
 {
@@ -755,7 +764,7 @@ static bool tensor_mirrored(int m, int n)
 
     pick_tensor_kernel<T>(m, n, &cost);
     pick_tensor_kernel<T>(n, m, &mirror_cost);
-    return tsmttsm_copying<T>::copiers && mirror_cost < cost;
+    return tsmttsm_copying<T>::copiers && n > m && mirror_cost < cost;
 }
 
 /* Bytes of shared memory of one stage of ROWS rows. */
@@ -777,8 +786,7 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
-    long cost;
-    const int choice = pick_tensor_kernel<T>((int)m, (int)n, &cost);
+    const int choice = pick_tensor_kernel<T>((int)m, (int)n, nullptr);
     const bool embed = choice >= TENSOR_EMBED_CHOICE;
     const tensor_shape shape =
         embed ? tensor_make_shape(2 * (int)m, 2 * (int)n,
