@@ -365,21 +365,22 @@ __device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
 
 /* The copies of the chunk of an interleaved T without gaps between its
    rows (t_sr == K): the ELEMS elements from SRC, element p = r*K + l to
-   shared memory at TO + (r*PITCH + l)*sizeof(T).  Rows of K elements that
-   are not a whole number of 16-byte copies would each take several
-   copies cut at both ends, a warp's copies spread over many more sectors
-   than they fill; element copies of consecutive elements by consecutive
+   shared memory at TO + (r*PITCH + l)*sizeof(T), G consecutive elements
+   a copy (K, PITCH and SRC's alignment multiples of G).  Rows of K
+   elements that are not a whole number of 16-byte copies would each take
+   several copies cut at both ends, a warp's copies spread over many more
+   sectors than they fill; copies of consecutive elements by consecutive
    threads fill every sector they touch. */
-template <typename T>
+template <typename T, int G>
 __device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int k, int pitch)
 {
-    const int rows_step = TSM_THREADS / k, l_step = TSM_THREADS % k;
-    int r = (int)threadIdx.x / k, l = (int)threadIdx.x % k;
+    const int rows_step = TSM_THREADS * G / k, l_step = TSM_THREADS * G % k;
+    int r = (int)threadIdx.x * G / k, l = (int)threadIdx.x * G % k;
 
 #pragma unroll 4
-    for (int p = threadIdx.x; p < elems; p += TSM_THREADS) {
+    for (int p = threadIdx.x * G; p < elems; p += TSM_THREADS * G) {
 #if __CUDA_ARCH__ >= 800
-        cp_async_ca<sizeof(T)>(to + (unsigned)((r * pitch + l) * sizeof(T)), src + p);
+        cp_async_ca<G * sizeof(T)>(to + (unsigned)((r * pitch + l) * sizeof(T)), src + p);
 #endif
         r += rows_step;
         l += l_step;
@@ -407,7 +408,7 @@ __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned 
                                        bool o_columns, int w, bool read_c, int t_elems)
 {
     if (flat)
-        tsmm_copy_flat<T>(tall + c * rows * k,
+        tsmm_copy_flat<T, G>(tall + c * rows * k,
                           (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k), to, k,
                           pitch_t);
     else

@@ -54,6 +54,8 @@
  *   doc/data/gpu-h200-dtsmm-full-check.csv
  *   doc/data/gpu-h200-z-embed-check.csv
  *   doc/data/gpu-h200-dtsmttsm-copiers-check.csv
+ *   doc/data/gpu-h200-dtsmm-flat-check.csv
+ *   doc/data/gpu-h200-dtsmm-flat-copies-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -118,7 +120,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "fffdffffffffffffffffffffffffffffffffffffffffffftffffcccfccctccct" }, /* S int */
             {
                 "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctctctctttc", /* D col */
-                "ffffffftffftffftffftffftftfcctcctttttttttttttttttctttctctctctttc" }, /* D int */
+                "ffffffftffftffftffftffttfttctttctttttttttttttttttctttctctctctttc" }, /* D int */
             {
                 "ddfdfffffffffffffffffffffffcccccfffffffffffffffcffcccccccccccccc", /* C col */
                 "fffdffffffffffffffffffffccccccccffffffffsfsfsfcfffcccfcccccccccc" }, /* C int */
