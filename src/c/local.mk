@@ -31,7 +31,9 @@ TSBLAS_PRECISION_SOURCES = \
 	%reldir%/host_kernels_avx2.c \
 	%reldir%/host_kernels_generic.c
 
-TSBLAS_PRECISION_CFLAGS = $(OPENMP_CFLAGS) $(BLAS_CFLAGS)
+# Each source of the precisions' convenience libraries compiled once, PIC
+# (configure.ac, TSBLAS_LT_PIC_ONCE): half the host path's build time.
+TSBLAS_PRECISION_CFLAGS = $(OPENMP_CFLAGS) $(BLAS_CFLAGS) $(TSBLAS_LT_PIC_ONCE)
 
 noinst_LTLIBRARIES += libtsblas_s.la libtsblas_d.la libtsblas_c.la libtsblas_z.la
 libtsblas_s_la_SOURCES = $(TSBLAS_PRECISION_SOURCES)

@@ -26,16 +26,16 @@ noinst_LTLIBRARIES += libtsblas_gemm_s.la libtsblas_gemm_d.la libtsblas_gemm_c.l
 	libtsblas_gemm_z.la
 libtsblas_gemm_s_la_SOURCES = $(TSBLAS_GEMM_PRECISION_SOURCES)
 libtsblas_gemm_s_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS) -DTSBLAS_PREC_S
-libtsblas_gemm_s_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS)
+libtsblas_gemm_s_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_LT_PIC_ONCE)
 libtsblas_gemm_d_la_SOURCES = $(TSBLAS_GEMM_PRECISION_SOURCES)
 libtsblas_gemm_d_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS) -DTSBLAS_PREC_D
-libtsblas_gemm_d_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS)
+libtsblas_gemm_d_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_LT_PIC_ONCE)
 libtsblas_gemm_c_la_SOURCES = $(TSBLAS_GEMM_PRECISION_SOURCES)
 libtsblas_gemm_c_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS) -DTSBLAS_PREC_C
-libtsblas_gemm_c_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_COMPLEX_CFLAGS)
+libtsblas_gemm_c_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_LT_PIC_ONCE) $(TSBLAS_COMPLEX_CFLAGS)
 libtsblas_gemm_z_la_SOURCES = $(TSBLAS_GEMM_PRECISION_SOURCES)
 libtsblas_gemm_z_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS) -DTSBLAS_PREC_Z
-libtsblas_gemm_z_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_COMPLEX_CFLAGS)
+libtsblas_gemm_z_la_CFLAGS = $(TSBLAS_GEMM_CFLAGS) $(TSBLAS_LT_PIC_ONCE) $(TSBLAS_COMPLEX_CFLAGS)
 
 libtsblas_gemm_la_SOURCES = %reldir%/interposer.h %reldir%/interposer.c
 libtsblas_gemm_la_CPPFLAGS = $(TSBLAS_GEMM_CPPFLAGS)
