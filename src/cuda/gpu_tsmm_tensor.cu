@@ -70,8 +70,8 @@
  * consecutive columns (tsmm_tensor_put_rows), or, without gaps between
  * its rows, as the 16-byte vectors of those 8 rows (tsmm_tensor_put_flat).
  * The pitches in shared memory (tsmm_tensor_pitch) keep the 8 lanes of
- * each phase of a 16-byte load in distinct banks.  Each entry is summed in the order of l by one warp:
- * bit-identical run to run.
+ * each phase of a 16-byte load in distinct banks.  Each entry is summed
+ * in the order of l by one warp: bit-identical run to run.
  *
  * beta != 0: a stage holds the chunk's rows of C after those of T, copied
  * with them, and the accumulators start at beta*C (as the reference xGEMM
@@ -711,15 +711,6 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
        element stores: a column-major output's in runs of 8 rows (or 16,
        gather_out), an interleaved one's through the warps' scratch. */
     const bool pairs = real && wide_out;
-    /* An interleaved output without gaps that does not take the pairs
-       (rows of an odd number of elements): stored 8 rows at a time as
-       16-byte vectors through the warps' scratch (tsmm_tensor_put_flat).
-       H200, STSMM and DTSMM interleaved, widths 5-64, the tensor kernel
-       forced, 1 GiB, two runs in alternating order: at the odd widths the
-       mean % of the roofline S 32.2 -> 39.5, D 57.0 -> 63.7 (D 31: 61 ->
-       76, 47: 62 -> 74); rows of 2 mod 4 doubles or 4 mod 8 floats, with
-       the pairs, lost 6 to 7 points so (D 72.7 -> 65.7). */
-    bool flat_out = real && !pairs && !o_columns && o_sr == w && (uintptr_t)out % 16 == 0;
     const size_t scratch_bytes = !pairs && !o_columns
                                      ? (size_t)TENSOR_WARPS * 8
                                            * tsmm_tensor_scratch_pitch<T>() * sizeof(T)
@@ -747,8 +738,17 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
         groups_n *= 2;
     if (shared_of(groups_n, 1) > (size_t)shared_max)
         return 0;
-    /* A warp stores whole rows of the output there: all of W in its tiles. */
-    flat_out = flat_out && groups_n == 1;
+    /* An interleaved output without gaps that does not take the pairs
+       (rows of an odd number of elements), in one group of warps (a warp
+       stores whole rows: all of W in its tiles): stored 8 rows at a time
+       as 16-byte vectors through the warps' scratch (tsmm_tensor_put_flat).
+       H200, STSMM and DTSMM interleaved, widths 5-64, the tensor kernel
+       forced, 1 GiB, two runs in alternating order: at the odd widths the
+       mean % of the roofline S 32.2 -> 39.5, D 57.0 -> 63.7 (D 31: 61 ->
+       76, 47: 62 -> 74); rows of 2 mod 4 doubles or 4 mod 8 floats, with
+       the pairs, lost 6 to 7 points so (D 72.7 -> 65.7). */
+    const bool flat_out = real && !pairs && !o_columns && o_sr == w
+                          && (uintptr_t)out % 16 == 0 && groups_n == 1;
     /* Chunks of about TENSOR_STAGE_BYTES of T (and C), of whole passes;
        a column-major chunk's lines of at most a vector a thread
        (chunk_make_plan). */
