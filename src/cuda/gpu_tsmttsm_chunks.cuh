@@ -336,6 +336,64 @@ __device__ inline void chunk_copy_shifted_columns(const chunk_copy_plan &plan, c
     }
 }
 
+/*
+ * The copies of the chunk of rows L0 .. L0 + ROWS - 1 of an interleaved
+ * operand X without gaps between its rows (row l at x + l*WIDTH, X on 16
+ * bytes) as the one run of memory it is, in 16-byte copies whatever WIDTH:
+ * into shared memory at TO as it lies in memory (row pitch WIDTH), so that
+ * rows of a width that is not whole 16-byte copies take neither copies of
+ * one element nor copies cut at both ends of every row.  What lies past
+ * row K - 1 is zero and nothing past it is read (a copy cut short goes
+ * element by element).  The copying threads take the 16-byte vectors in
+ * turn, consecutive threads consecutive vectors, by a plan of
+ * chunk_flat_plan (a vector a "line"), so that a kernel that copies
+ * either way keeps one plan an operand.
+ */
+template <typename T>
+__device__ inline chunk_copy_plan chunk_flat_plan(int thread, int threads)
+{
+    constexpr int E = 16 / (int)sizeof(T);
+    chunk_copy_plan plan;
+
+    plan.first = thread;
+    plan.step = threads;
+    plan.from = (idx_t)thread * E;
+    plan.from_step = (idx_t)threads * E;
+    plan.to = (unsigned)(thread * 16);
+    plan.to_step = (unsigned)(threads * 16);
+    plan.offset = 0;
+    plan.count = E;
+    return plan;
+}
+
+template <typename T>
+__device__ inline void chunk_copy_flat_rows(const chunk_copy_plan &plan, const T *x, int width,
+                                            idx_t l0, int rows, idx_t k, unsigned to)
+{
+    constexpr int E = 16 / (int)sizeof(T);
+    const int vectors = rows * width / E;
+    const T *from = x + l0 * width + plan.from;
+
+    to += plan.to;
+    if (l0 + rows <= k) {
+#pragma unroll 1
+        for (int v = plan.first; v < vectors; v += plan.step) {
+#if __CUDA_ARCH__ >= 800
+            cp_async_cg16(to, from, 16);
+#endif
+            from += plan.from_step;
+            to += plan.to_step;
+        }
+    } else {
+        const idx_t end = k * width;
+        for (int v = plan.first; v < vectors; v += plan.step) {
+            chunk_copy_cut<T, E>(to, from, end - (from - x), x);
+            from += plan.from_step;
+            to += plan.to_step;
+        }
+    }
+}
+
 /* ---- what the chunk kernels of xTSMM share ---- */
 
 /* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access

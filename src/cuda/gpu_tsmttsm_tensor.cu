@@ -84,7 +84,9 @@
  * As the staged kernel of gpu_tsmttsm.cu: op(A)(i, l) = a[i*a_si + l*a_sl],
  * op(B)(l, j) = b[l*b_sl + j*b_sj], 1 <= M, N <= 64, K >= 1; PARTIAL gets
  * grid * M * N elements, block b's at PARTIAL + b*M*N, column-major;
- * FINISH holds alpha, beta and C.
+ * FINISH holds alpha, beta and C; FLAT, where the chunks are copied as one
+ * run of memory each (tensor_can_flat), the rows from one slot of an mma
+ * step to the next, else 0.
  */
 #include <config.h>
 #include <string.h>
@@ -165,6 +167,62 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
     const int extent = columns ? rows : width + 1;
     const int period = unit_bytes == 4 && !columns ? 16 : 8;
     return extent + ((period / 2 - extent) % period + period) % period;
+}
+
+/*
+ * FLAT: STSMTTSM with both operands interleaved without gaps (LD = the
+ * width), on 16 bytes, and a width not a multiple of 4, whose rows are not
+ * whole 16-byte copies: each chunk is copied as the one run of memory it
+ * is (chunk_copy_flat_rows), 16 bytes a copy, into planes of pitch M and
+ * N, not one element a copy into padded rows.  The fragment loads then
+ * read, for lane (g, t), unit t*S*W + g of a plane of width W, S the rows
+ * from one slot of an mma step to the next: S = 1 puts the 4 slots of an
+ * odd W one bank apart, up to four lanes a bank; the step's 8 rows spread
+ * S apart put them 8*(odd) banks apart, one lane a bank, for the S with
+ * S*W = 8 mod 16 (W odd: 8, W = 2 mod 4: 4).  tensor_flat_step picks the
+ * S of the fewest conflicts of the two operands' loads, at most ROWS/8.
+ * A chunk is then blocks of 8*S rows, and slot c (0 .. S-1) of a block
+ * the mma step of its rows c, c + S, ..., c + 7*S: the ROWS/8 steps of a
+ * chunk take each of its rows once.  The kernel of single-element copies
+ * (G = 1) holds FLAT, so that the others keep their loop of steps as it
+ * was: with the loop of blocks and slots in every kernel of floats the
+ * widths that do not take it lost 3 to 5 points of the roofline from
+ * width 36 (H200, 1 GiB, the tensor kernel forced, two runs).
+ */
+template <typename T, int G, bool SHIFTED>
+__host__ __device__ constexpr bool tensor_can_flat()
+{
+    return std::is_same<T, float>::value && G == 1 && !SHIFTED;
+}
+
+/* The lanes of a fragment load of a plane of floats of pitch W, slots S
+   rows apart, on its busiest bank. */
+static int tensor_flat_conflicts(int w, int slot_rows)
+{
+    int lanes[32] = {}, most = 0;
+
+    for (int t = 0; t < 4; t++)
+        for (int g = 0; g < 8; g++) {
+            const int bank = (t * slot_rows * w + g) % 32;
+            if (++lanes[bank] > most)
+                most = lanes[bank];
+        }
+    return most;
+}
+
+/* The S of FLAT for widths M and N in chunks of ROWS rows. */
+static int tensor_flat_step(int m, int n, int rows)
+{
+    int best = 1, least = 0;
+
+    for (int s = 1; s <= 8 && 8 * s <= rows; s *= 2) {
+        const int conflicts = tensor_flat_conflicts(m, s) + tensor_flat_conflicts(n, s);
+        if (s == 1 || conflicts < least) {
+            best = s;
+            least = conflicts;
+        }
+    }
+    return best;
 }
 
 /* The shape of a call's warp tiles (host and device agree on it). */
@@ -331,10 +389,16 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    R), columns 8*(u / R), R = tiles_m), dealt to the warps of k-group 0
    in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
    leave warps idle, this keeps every warp busy and the four schedulers'
-   shares of the products near equal. */
+   shares of the products near equal.
+   The kernel of FLAT (tensor_can_flat) with one mma tile a warp is held to
+   the registers of two blocks a multiprocessor (at most 85 a thread: it
+   takes 80, without spills, against 95 unbounded): the stages of the
+   narrowest widths leave room for two, as the kernel before FLAT (72
+   registers) had. */
 template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED, bool COPIERS>
-__global__ void __launch_bounds__(tensor_copying<COPIERS>::threads, 1)
-tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
+__global__ void __launch_bounds__(tensor_copying<COPIERS>::threads,
+                                  tensor_can_flat<T, G, SHIFTED>() && WM * WN == 1 ? 2 : 1)
+tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
 {
@@ -352,11 +416,20 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
                                : EMBED ? tensor_make_shape(2 * m, 2 * n, WM, WN)
                                        : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
-    const int pitch_a = tensor_pitch(a_columns, rows, m, sizeof(U));
-    const int pitch_b = tensor_pitch(b_columns, rows, n, sizeof(U));
+    /* FLAT (tensor_can_flat): both operands interleaved without gaps, as
+       one run of memory each, in planes of pitch M and N; the 8 rows of an
+       mma step FLAT rows apart. */
+    constexpr bool CAN_FLAT = tensor_can_flat<T, G, SHIFTED>();
+    const bool is_flat = CAN_FLAT && flat > 0;
+    const int slot_rows = is_flat ? flat : 1;
+    const int pitch_a = is_flat ? m : tensor_pitch(a_columns, rows, m, sizeof(U));
+    const int pitch_b = is_flat ? n : tensor_pitch(b_columns, rows, n, sizeof(U));
     /* Element (l, i) of a plane at unit l*step_l + i*step_i. */
     const int a_step_l = a_columns ? 1 : pitch_a, a_step_i = a_columns ? pitch_a : 1;
     const int b_step_l = b_columns ? 1 : pitch_b, b_step_j = b_columns ? pitch_b : 1;
+    /* Units from one slot of a step to the next (slot k of the mma is
+       row k of the step in A and B alike). */
+    const int a_slot = slot_rows * a_step_l, b_slot = slot_rows * b_step_l;
     const unsigned plane_a = (unsigned)((a_columns ? m : rows) * pitch_a * sizeof(U));
     const unsigned plane_b = (unsigned)((b_columns ? n : rows) * pitch_b * sizeof(U));
     const unsigned bytes_a = PLANES * plane_a, stage_bytes = bytes_a + PLANES * plane_b;
@@ -381,6 +454,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
        warp, which makes no copy). */
     const int copier = copying::copiers ? t - TSM_THREADS : t;
     auto make_plan = [&](bool columns, idx_t line, int width, int pitch, bool odd) {
+        if (is_flat)
+            return chunk_flat_plan<T>(copier, copying::copy_threads);
         if (SHIFTED && columns)
             return chunk_make_plan<16 / sizeof(U), sizeof(U)>(line, rows, pitch, false, copier,
                                                               copying::copy_threads);
@@ -473,21 +548,45 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
             return;
         const unsigned sa_shared = stages_shared + stage * stage_bytes;
         const unsigned sb_shared = sa_shared + bytes_a;
-#pragma unroll 1
-        for (int l0 = group * 8; l0 < rows; l0 += groups * 8) {
-            const unsigned step_a = sa_shared + (unsigned)((l0 + q) * a_step_l * sizeof(U));
-            const unsigned step_b = sb_shared + (unsigned)((l0 + q) * b_step_l * sizeof(U));
+        auto step = [&](int l0) {
+            const unsigned step_a =
+                sa_shared + (unsigned)((l0 * a_step_l + q * a_slot) * sizeof(U));
+            const unsigned step_b =
+                sb_shared + (unsigned)((l0 * b_step_l + q * b_slot) * sizeof(U));
             if constexpr (ACC_PLANES == 1)
-                tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_step_l, b_step_l, a_col,
+                tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_slot, b_slot, a_col,
                                             b_col[0]);
             else
-                tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_step_l, b_step_l,
+                tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_slot, b_slot,
                                                       a_col, b_col, plane_a, plane_b, flip_im,
                                                       flip_re, live);
+        };
+        if constexpr (CAN_FLAT) {
+            /* Step s = group + j*groups is slot s mod S of block s / S (S
+               = SLOT_ROWS): a k-group takes the slots c0, c0 + groups, ...
+               of every block where groups < S, else slot c0 of every
+               groups/S-th block. */
+            const int c0 = group & (slot_rows - 1), c_step = min(groups, slot_rows);
+            const int block_rows = 8 * slot_rows;
+            const int b_step = max(groups / slot_rows, 1) * block_rows;
+#pragma unroll 1
+            for (int b0 = group / slot_rows * block_rows; b0 < rows; b0 += b_step)
+#pragma unroll 1
+                for (int c = c0; c < slot_rows; c += c_step)
+                    step(b0 + c);
+        } else {
+#pragma unroll 1
+            for (int l0 = group * 8; l0 < rows; l0 += groups * 8)
+                step(l0);
         }
     };
     auto copy_chunk = [&](idx_t chunk, int stage) {
         const unsigned to = stages_shared + stage * stage_bytes;
+        if (is_flat) {
+            chunk_copy_flat_rows(plan_a, a, m, chunk * rows, rows, k, to);
+            chunk_copy_flat_rows(plan_b, b, n, chunk * rows, rows, k, to + bytes_a);
+            return;
+        }
         copy_operand(plan_a, a, a_sl, a_si, a_columns, m, chunk * rows, to, plane_a);
         copy_operand(plan_b, b, b_sl, b_sj, b_columns, n, chunk * rows, to + bytes_a, plane_b);
     };
@@ -563,8 +662,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, const T *a,
  * warp tile and step). */
 template <typename T>
 struct tensor_kernel {
-    typedef void (*type)(int, int, idx_t, int, int, const T *, idx_t, idx_t, const T *, idx_t,
-                         idx_t, double, double, T *, tsm_finish<T>);
+    typedef void (*type)(int, int, idx_t, int, int, int, const T *, idx_t, idx_t, const T *,
+                         idx_t, idx_t, double, double, T *, tsm_finish<T>);
 };
 
 struct tensor_tile_choice {
@@ -824,7 +923,11 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
        one takes them too (tensor_shifted). */
     const bool shifted = tensor_shifted<T>() && (g_a < 4 || g_b < 4)
                          && (a_columns || g_a == 4) && (b_columns || g_b == 4);
-    const int g = shifted ? 4 : g_a < g_b ? g_a : g_b;
+    /* FLAT (tensor_can_flat): 16-byte copies of the whole chunk. */
+    const bool flat = std::is_same<T, float>::value && !a_columns && !b_columns && a_sl == m
+                      && b_sl == n && (m % 4 != 0 || n % 4 != 0) && (uintptr_t)a % 16 == 0
+                      && (uintptr_t)b % 16 == 0;
+    const int g = shifted ? 4 : flat ? 1 : g_a < g_b ? g_a : g_b;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, COPIERS, 1>(choice);
     if constexpr (tensor_planes<T>::count == 1) {
         if (g == 2)
@@ -862,12 +965,16 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
         rows /= 2;
     if (rows < 8)
         rows = 8;
-    while (rows > 8
-           && copying::stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows)
-                  > (size_t)shared_max)
+    /* FLAT's planes have the pitches M and N. */
+    auto stage_bytes = [&](int r) {
+        return flat ? (size_t)r * (m + n) * sizeof(T)
+                    : tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, r);
+    };
+    while (rows > 8 && copying::stages * stage_bytes(rows) > (size_t)shared_max)
         rows /= 2;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
-    shared = copying::stages * tensor_stage_bytes<T>(a_columns, b_columns, (int)m, (int)n, rows);
+    const int flat_step = flat ? tensor_flat_step((int)m, (int)n, rows) : 0;
+    shared = copying::stages * stage_bytes(rows);
     scratch = (size_t)shape.width_a * shape.width_b * (embed ? 1 : tensor_planes<T>::count)
               * sizeof(double);
     if (shared < scratch)
@@ -879,9 +986,9 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     if (status != 0)
         return status;
     return tsm_launch_partials_of("xTSMTTSM tensor-core kernel", kernel, grid, copying::threads,
-                                  shared, stream, (int)m, (int)n, k, rows, groups, a, a_si, a_sl,
-                                  b, b_sl, b_sj, sign_a * sign_b, sign_b, (T *)*workspace,
-                                  finish);
+                                  shared, stream, (int)m, (int)n, k, rows, groups, flat_step, a,
+                                  a_si, a_sl, b, b_sl, b_sj, sign_a * sign_b, sign_b,
+                                  (T *)*workspace, finish);
 }
 
 /* Whether a DTSMTTSM call of the tensor kernel takes the copying warps

@@ -56,6 +56,7 @@
  *   doc/data/gpu-h200-dtsmttsm-copiers-check.csv
  *   doc/data/gpu-h200-dtsmm-flat-check.csv
  *   doc/data/gpu-h200-dtsmm-flat-copies-check.csv
+ *   doc/data/gpu-h200-stsmttsm-flat-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -103,7 +104,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfftfftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
-                "ddddtftfffffffffffffffffttfttttffffffffftttttttftttttttttttttttt" }, /* S int */
+                "ddddtftffftftftffffffffftttttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttcttcccccccccccccccctttttttttttttttttttttttttttttttc" }, /* D int */
