@@ -185,9 +185,10 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
  * the mma step of its rows c, c + S, ..., c + 7*S: the ROWS/8 steps of a
  * chunk take each of its rows once.  The kernel of single-element copies
  * (G = 1) holds FLAT, so that the others keep their loop of steps as it
- * was: with the loop of blocks and slots in every kernel of floats the
- * widths that do not take it lost 3 to 5 points of the roofline from
- * width 36 (H200, 1 GiB, the tensor kernel forced, two runs).
+ * was: in every kernel of floats, each step's first row worked out from
+ * its index, the widths that do not take it lost 3 to 5 points of the
+ * roofline from width 36 (H200, 1 GiB, the tensor kernel forced, two
+ * runs).
  */
 template <typename T, int G, bool SHIFTED>
 __host__ __device__ constexpr bool tensor_can_flat()
