@@ -190,10 +190,10 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
  * roofline from width 36 (H200, 1 GiB, the tensor kernel forced, two
  * runs).
  */
-template <typename T, int G, bool SHIFTED>
+template <typename T, int G>
 __host__ __device__ constexpr bool tensor_can_flat()
 {
-    return std::is_same<T, float>::value && G == 1 && !SHIFTED;
+    return std::is_same<T, float>::value && G == 1;
 }
 
 /* The lanes of a fragment load of a plane of floats of pitch W, slots S
@@ -398,7 +398,7 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    registers) had. */
 template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED, bool COPIERS>
 __global__ void __launch_bounds__(tensor_copying<COPIERS>::threads,
-                                  tensor_can_flat<T, G, SHIFTED>() && WM * WN == 1 ? 2 : 1)
+                                  tensor_can_flat<T, G>() && WM * WN == 1 ? 2 : 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, const T *a,
                       idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                       double sign_ab, double sign_b, T *partial, tsm_finish<T> finish)
@@ -420,7 +420,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
     /* FLAT (tensor_can_flat): both operands interleaved without gaps, as
        one run of memory each, in planes of pitch M and N; the 8 rows of an
        mma step FLAT rows apart. */
-    constexpr bool CAN_FLAT = tensor_can_flat<T, G, SHIFTED>();
+    constexpr bool CAN_FLAT = tensor_can_flat<T, G>();
     const bool is_flat = CAN_FLAT && flat > 0;
     const int slot_rows = is_flat ? flat : 1;
     const int pitch_a = is_flat ? m : tensor_pitch(a_columns, rows, m, sizeof(U));
