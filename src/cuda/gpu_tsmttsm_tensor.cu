@@ -170,60 +170,88 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
 }
 
 /*
- * FLAT: STSMTTSM with both operands interleaved without gaps (LD = the
- * width), on 16 bytes, and a width not a multiple of 4, whose rows are not
- * whole 16-byte copies: each chunk is copied as the one run of memory it
- * is (chunk_copy_flat_rows), 16 bytes a copy, into planes of pitch M and
- * N, not one element a copy into padded rows.  The fragment loads then
- * read, for lane (g, t), unit t*S*W + g of a plane of width W, S the rows
- * from one slot of an mma step to the next: S = 1 puts the 4 slots of an
- * odd W one bank apart, up to four lanes a bank; the step's 8 rows spread
- * S apart put them 8*(odd) banks apart, one lane a bank, for the S with
- * S*W = 8 mod 16 (W odd: 8, W = 2 mod 4: 4).  tensor_flat_step picks the
- * S of the fewest conflicts of the two operands' loads, at most ROWS/8.
- * A chunk is then blocks of 8*S rows, and slot c (0 .. S-1) of a block
- * the mma step of its rows c, c + S, ..., c + 7*S: the ROWS/8 steps of a
- * chunk take each of its rows once.  The kernel of single-element copies
- * (G = 1) holds FLAT, so that the others keep their loop of steps as it
- * was: in every kernel of floats, each step's first row worked out from
- * its index, the widths that do not take it lost 3 to 5 points of the
- * roofline from width 36 (H200, 1 GiB, the tensor kernel forced, two
- * runs).
+ * FLAT: STSMTTSM and DTSMTTSM with both operands interleaved without gaps
+ * (LD = the width), on 16 bytes, and a width not a multiple of 4, whose
+ * rows are not whole 16-byte copies (floats), or start on 16 bytes only
+ * every other row or off the 32-byte sectors every other row (doubles of
+ * an odd width, or of 2 mod 4): each chunk is copied as the one run of
+ * memory it is (chunk_copy_flat_rows), 16 bytes a copy, into planes of
+ * pitch M and N, not into padded rows one element a copy (floats) or in
+ * copies cut at both ends of every row (doubles).  The fragment loads
+ * then read, for lane (g, t), unit t*S*W + g of a plane of width W, S the
+ * rows from one slot of an mma step to the next.  Floats (one warp a
+ * shared-memory cycle, 32 banks): S = 1 puts the 4 slots of an odd W one
+ * bank apart, up to four lanes a bank; the step's 8 rows spread S apart
+ * put them 8*(odd) banks apart, one lane a bank, for the S with S*W = 8
+ * mod 16 (W odd: 8, W = 2 mod 4: 4).  Doubles (half a warp, g = 0..3 or
+ * 4..7, a cycle, 16 banks of 8 bytes): S*W = 4 mod 8 (W odd: 4, W = 2 mod
+ * 4: 2).  tensor_flat_step picks the S of the fewest conflicts of the two
+ * operands' loads, at most ROWS/8.  A chunk is then blocks of 8*S rows,
+ * and slot c (0 .. S-1) of a block the mma step of its rows c, c + S,
+ * ..., c + 7*S: the ROWS/8 steps of a chunk take each of its rows once.
+ * DTSMTTSM takes it to table width 40 (dtsmttsm_flat).  The kernel of
+ * single-element copies (G = 1) holds FLAT, so that the others keep their
+ * loop of steps as it was: in every kernel of floats, each step's first
+ * row worked out from its index, the widths that do not take it lost 3 to
+ * 5 points of the roofline from width 36 (H200, 1 GiB, the tensor kernel
+ * forced, two runs).
  */
 template <typename T, int G>
 __host__ __device__ constexpr bool tensor_can_flat()
 {
-    return std::is_same<T, float>::value && G == 1;
+    return (std::is_same<T, float>::value || std::is_same<T, double>::value) && G == 1;
 }
 
-/* The lanes of a fragment load of a plane of floats of pitch W, slots S
-   rows apart, on its busiest bank. */
-static int tensor_flat_conflicts(int w, int slot_rows)
+/* The shared-memory cycles of a fragment load of a plane of UNIT_BYTES
+   units of pitch W, slots S rows apart: over the lanes a cycle serves
+   (128 bytes of them), the most on one bank. */
+static int tensor_flat_conflicts(int w, int slot_rows, int unit_bytes)
 {
-    int lanes[32] = {}, most = 0;
+    const int banks = 128 / unit_bytes;
+    int cycles = 0;
 
-    for (int t = 0; t < 4; t++)
-        for (int g = 0; g < 8; g++) {
-            const int bank = (t * slot_rows * w + g) % 32;
+    for (int first = 0; first < 32; first += banks) {
+        int lanes[32] = {}, most = 0;
+        for (int lane = first; lane < first + banks; lane++) {
+            const int bank = ((lane % 4) * slot_rows * w + lane / 4) % banks;
             if (++lanes[bank] > most)
                 most = lanes[bank];
         }
-    return most;
+        cycles += most;
+    }
+    return cycles;
 }
 
-/* The S of FLAT for widths M and N in chunks of ROWS rows. */
-static int tensor_flat_step(int m, int n, int rows)
+/* The S of FLAT for widths M and N in chunks of ROWS rows, units of
+   UNIT_BYTES. */
+static int tensor_flat_step(int m, int n, int rows, int unit_bytes)
 {
     int best = 1, least = 0;
 
     for (int s = 1; s <= 8 && 8 * s <= rows; s *= 2) {
-        const int conflicts = tensor_flat_conflicts(m, s) + tensor_flat_conflicts(n, s);
+        const int conflicts = tensor_flat_conflicts(m, s, unit_bytes)
+                              + tensor_flat_conflicts(n, s, unit_bytes);
         if (s == 1 || conflicts < least) {
             best = s;
             least = conflicts;
         }
     }
     return best;
+}
+
+/* Whether a DTSMTTSM call that qualifies for FLAT takes it: up to table
+   width 40.  Measured (H200, 1 GiB, the tensor kernel forced, widths
+   5-64, two runs alternating with the copies by rows;
+   doc/data/gpu-h200-dtsmttsm-flat-*.csv): at 5-40 the mean % of the
+   roofline of the odd widths 68.8-69.1 -> 88.5-88.6, of 2 mod 4
+   74.6-74.9 -> 87.3-87.6 (5: 56 -> 86, 6: 55 -> 93, 14: 68 -> 96, 21: 66
+   -> 86, 33: 59 -> 75), but 18 79 -> 72 and 34 79 -> 76; at 41-64, where
+   the H200 takes the copying warps (dtsmttsm_copiers), every such width
+   0.1 to 13 points lower (mean 81-83 -> 76; 42: 88 -> 75).  The H100,
+   which has not run it, keeps its copies by rows at 41-64 too. */
+static bool dtsmttsm_flat(idx_t m, idx_t n)
+{
+    return tsm_table_width(m, n) <= 40;
 }
 
 /* The shape of a call's warp tiles (host and device agree on it). */
@@ -392,10 +420,11 @@ __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double 
    leave warps idle, this keeps every warp busy and the four schedulers'
    shares of the products near equal.
    The kernel of FLAT (tensor_can_flat) with one mma tile a warp is held to
-   the registers of two blocks a multiprocessor (at most 85 a thread: it
-   takes 80, without spills, against 95 unbounded): the stages of the
-   narrowest widths leave room for two, as the kernel before FLAT (72
-   registers) had. */
+   the registers of two blocks a multiprocessor (STSMTTSM's, with its
+   copying warps, at most 85 a thread: it takes 80, without spills,
+   against 95 unbounded; DTSMTTSM's, without, at most 128: it takes 83):
+   the stages of the narrowest widths leave room for two, as the kernel
+   before FLAT (72 and 76 registers) had. */
 template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED, bool COPIERS>
 __global__ void __launch_bounds__(tensor_copying<COPIERS>::threads,
                                   tensor_can_flat<T, G>() && WM * WN == 1 ? 2 : 1)
@@ -925,9 +954,10 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     const bool shifted = tensor_shifted<T>() && (g_a < 4 || g_b < 4)
                          && (a_columns || g_a == 4) && (b_columns || g_b == 4);
     /* FLAT (tensor_can_flat): 16-byte copies of the whole chunk. */
-    const bool flat = std::is_same<T, float>::value && !a_columns && !b_columns && a_sl == m
-                      && b_sl == n && (m % 4 != 0 || n % 4 != 0) && (uintptr_t)a % 16 == 0
-                      && (uintptr_t)b % 16 == 0;
+    const bool flat = tensor_can_flat<T, 1>()
+                      && (!std::is_same<T, double>::value || dtsmttsm_flat(m, n)) && !a_columns
+                      && !b_columns && a_sl == m && b_sl == n && (m % 4 != 0 || n % 4 != 0)
+                      && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0;
     const int g = shifted ? 4 : flat ? 1 : g_a < g_b ? g_a : g_b;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, COPIERS, 1>(choice);
     if constexpr (tensor_planes<T>::count == 1) {
@@ -974,7 +1004,7 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     while (rows > 8 && copying::stages * stage_bytes(rows) > (size_t)shared_max)
         rows /= 2;
     groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
-    const int flat_step = flat ? tensor_flat_step((int)m, (int)n, rows) : 0;
+    const int flat_step = flat ? tensor_flat_step((int)m, (int)n, rows, (int)sizeof(T)) : 0;
     shared = copying::stages * stage_bytes(rows);
     scratch = (size_t)shape.width_a * shape.width_b * (embed ? 1 : tensor_planes<T>::count)
               * sizeof(double);

@@ -57,6 +57,9 @@
  *   doc/data/gpu-h200-dtsmm-flat-check.csv
  *   doc/data/gpu-h200-dtsmm-flat-copies-check.csv
  *   doc/data/gpu-h200-stsmttsm-flat-check.csv
+ *   doc/data/gpu-h200-dtsmttsm-flat-check.csv
+ *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run1.csv
+ *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run2.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -107,7 +110,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddddtftffftftftffffffffftttttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
-                "ddddtttttttttcttcccccccccccccccctttttttttttttttttttttttttttttttc" }, /* D int */
+                "ddddttttttttttttcccccccccttctttttttttttttttttttttttttttttttttttc" }, /* D int */
             {
                 "ddfdffffffffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddddtttffffftttfffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
