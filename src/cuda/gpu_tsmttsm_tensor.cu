@@ -686,10 +686,10 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
 }
 
 /* ---- the warp tiles of a call ----
- * Instantiated: 16x8, 16x16, 32x16 and, for the real types, 32x32 entries.  A
- * call takes the one with the least padded work (mma tiles, the warp tiles
- * of at most 8 warps), then the fewest fragment loads (4*WM + 2*WN per
- * warp tile and step). */
+ * Instantiated: the warp tiles of tensor_tiles (below).  A call takes,
+ * of those within 15 % of the least padded work (mma tiles, the warp
+ * tiles of at most 8 warps), the one with the least work a step
+ * (pick_tensor_tiles). */
 template <typename T>
 struct tensor_kernel {
     typedef void (*type)(int, int, idx_t, int, int, int, const T *, idx_t, idx_t, const T *,
@@ -702,23 +702,34 @@ struct tensor_tile_choice {
 
 /* The warp tiles instantiated, WM x WN mma tiles of 16 x 8: a warp's
    accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers), so
-   the complex type takes the first five, and all eight with EMBED (whose
-   accumulators are of one plane). */
+   the complex type takes the first five, and the first eight with EMBED
+   (whose accumulators are of one plane).  The real types take the ninth,
+   16 x 24, too: at widths 17-24 the least padded work is 32 x 24, which
+   the tiles of 16 x 8 give in six warp tiles of one k-group (two of the
+   eight warps idle, six fragment loads a tile and step), and 16 x 24 in
+   two, four k-groups (ten loads a warp tile).  Measured (H200, 1 GiB, the
+   tensor kernel forced, widths 17-24, two runs alternating with the tiles
+   before; doc/data/gpu-h200-tsmttsm-tiles16x24-forced-*.csv), mean % of
+   the roofline: STSMTTSM col 47.5 -> 79.8, int 44.0 -> 72.9, DTSMTTSM col
+   74.7 -> 90.1, int 84.0 -> 94.6 (but int 20: 87 -> 80 %). */
 static const tensor_tile_choice tensor_tiles[] = {
-    { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }
+    { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }, { 1, 3 }
 };
 
 template <typename T>
 constexpr int tensor_tile_count()
 {
-    return tensor_planes<T>::count == 1 ? 8 : 5;
+    return tensor_planes<T>::count == 1 ? 9 : 5;
 }
+
+/* The warp tiles of EMBED's real product: the first eight. */
+const int TENSOR_EMBED_TILE_COUNT = 8;
 
 /* The choice of the complex kernel with UNITS, two mma tiles a warp; the
    choices of the complex kernel with EMBED, the real warp tiles C from
    TENSOR_EMBED_CHOICE + C. */
-const int TENSOR_UNIT_CHOICE = 8;
-const int TENSOR_EMBED_CHOICE = 9;
+const int TENSOR_UNIT_CHOICE = 9;
+const int TENSOR_EMBED_CHOICE = 10;
 
 /* The kernel of T with the warp tiles of CHOICE, one of the first COUNT
    of tensor_tiles (EMBED: the complex kernel's real product; COPIERS:
@@ -744,10 +755,13 @@ static typename tensor_kernel<T>::type tensor_tiled_kernel(int choice)
             return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED, EMBED, COPIERS>;
         case 6:
             return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED, EMBED, COPIERS>;
-        default:
+        case 7:
             return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED, EMBED, COPIERS>;
         }
     }
+    if constexpr (COUNT > 8)
+        if (choice == 8)
+            return tsmttsm_tensor_kernel<T, 1, 3, G, false, SHIFTED, EMBED, COPIERS>;
     return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED, COPIERS>;
 }
 
@@ -759,8 +773,8 @@ static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
         if (choice == TENSOR_UNIT_CHOICE)
             return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED, false, COPIERS>;
         if (choice >= TENSOR_EMBED_CHOICE)
-            return tensor_tiled_kernel<T, G, SHIFTED, true, COPIERS, 8>(choice
-                                                                        - TENSOR_EMBED_CHOICE);
+            return tensor_tiled_kernel<T, G, SHIFTED, true, COPIERS, TENSOR_EMBED_TILE_COUNT>(
+                choice - TENSOR_EMBED_CHOICE);
     }
     return tensor_tiled_kernel<T, G, SHIFTED, false, COPIERS, tensor_tile_count<T>()>(choice);
 }
@@ -782,27 +796,28 @@ static long tensor_step_cost(int m, int n, int choice)
     return 8 * mma + 2 * loads;
 }
 
-/* The warp tiles of an M x N call.  Of the choices that need at most
-   TENSOR_WARPS warp tiles and pad the product to at most 15 % more mma
-   work than the least padded one, the one with the least work per mma
-   step of the block (tensor_step_cost); then the fewest warp tiles (the
-   most k-groups).  Measured on the H100 at widths 17-56: the least padded
-   work alone lost at 49-56 (7 warp tiles of 64x8 against 4 of 32x32: D
-   0.55-0.90 of the roofline against 0.71-0.92), the least cycles alone at
-   33-40 (3 of 48x16 against 5 of 48x8). */
+/* The warp tiles of an M x N call, of the first COUNT of tensor_tiles.
+   Of the choices that need at most TENSOR_WARPS warp tiles and pad the
+   product to at most 15 % more mma work than the least padded one, the
+   one with the least work per mma step of the block (tensor_step_cost);
+   then the fewest warp tiles (the most k-groups).  Measured on the H100
+   at widths 17-56: the least padded work alone lost at 49-56 (7 warp
+   tiles of 64x8 against 4 of 32x32: D 0.55-0.90 of the roofline against
+   0.71-0.92), the least cycles alone at 33-40 (3 of 48x16 against 5 of
+   48x8). */
 template <typename T>
-static int pick_tensor_tiles(int m, int n)
+static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>())
 {
     long least_work = -1, best_cost = 0, best_tiles = 0;
     int best = -1;
 
-    for (int c = 0; c < tensor_tile_count<T>(); c++) {
+    for (int c = 0; c < count; c++) {
         const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long work = (long)s.width_a * s.width_b;
         if (s.tiles_m * s.tiles_n <= TENSOR_WARPS && (least_work < 0 || work < least_work))
             least_work = work;
     }
-    for (int c = 0; c < tensor_tile_count<T>(); c++) {
+    for (int c = 0; c < count; c++) {
         const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long tiles = s.tiles_m * s.tiles_n;
         const long cost = tensor_step_cost<T>(m, n, c);
@@ -860,7 +875,9 @@ static int pick_tensor_kernel(int m, int n, long *cost)
     const long tiles_cost = tensor_step_cost<T>(m, n, tiles);
 
     if constexpr (tensor_planes<T>::count == 2) {
-        const int real = m <= 32 && n <= 32 ? pick_tensor_tiles<double>(2 * m, 2 * n) : -1;
+        const int real = m <= 32 && n <= 32
+                             ? pick_tensor_tiles<double>(2 * m, 2 * n, TENSOR_EMBED_TILE_COUNT)
+                             : -1;
         if (real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost) {
             if (cost != nullptr)
                 *cost = tensor_step_cost<double>(2 * m, 2 * n, real);

@@ -60,6 +60,7 @@
  *   doc/data/gpu-h200-dtsmttsm-flat-check.csv
  *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run1.csv
  *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run2.csv
+ *   doc/data/gpu-h200-tsmttsm-tiles16x24-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -106,11 +107,11 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H200", {
         { /* xTSMTTSM */
             {
-                "ddfftfftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
-                "ddddtftffftftftffffffffftttttttffffffffftttttttftttttttttttttttt" }, /* S int */
+                "ddfftfftttttttttttttttttttttttttfffffffftttttttttttttttttttttttt", /* S col */
+                "ddddtftffftftftftttftttftttttttffffffffftttttttftttttttttttttttt" }, /* S int */
             {
-                "ddddtttttttttctcttttttcccccccccctttttttttttttttttctttttttttttctc", /* D col */
-                "ddddttttttttttttcccccccccttctttttttttttttttttttttttttttttttttttc" }, /* D int */
+                "ddddtttttttttctctttttttccccccccctttttttttttttttttctttttttttttctc", /* D col */
+                "ddddtttttttttttttttctttccttctttttttttttttttttttttttttttttttttttc" }, /* D int */
             {
                 "ddfdffffffffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddddtttffffftttfffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
