@@ -321,8 +321,12 @@ __device__ inline void tsmm_tensor_put_flat(const double (&acc)[WN][PLANES][4], 
     }
 }
 
-/* FULL: every warp has WN tiles (tsmm_tensor_full). */
-template <typename T, bool T_ROWS, bool PAIRS, int G, bool FULL>
+/* NT: 0, each warp tests which of its tiles it has (up to
+   tsmm_tensor_wn); 1 .. tsmm_tensor_wn, every warp has NT tiles
+   (tsmm_tensor_tiles), its accumulators NT tiles and no test in its
+   steps; with SHORT the last group of warps has NT - 1, and runs a loop of
+   its own. */
+template <typename T, bool T_ROWS, bool PAIRS, int G, int NT, bool SHORT>
 __global__ void __launch_bounds__(TSM_THREADS, 1)
 tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T *tall,
                    idx_t t_sr, idx_t t_sl, unsigned flip_im, unsigned flip_re, const T *small,
@@ -330,7 +334,6 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                    idx_t o_sw, bool flat, bool flat_out)
 {
     constexpr int PLANES = tensor_planes<T>::count;
-    constexpr int WN = tsmm_tensor_wn<T>();
     constexpr int V = tsm_vector_elems<T>();
     const int ksteps = (k + 7) / 8, ntiles = (w + 7) / 8;
     const int pass_rows = TENSOR_WARPS / groups_n * 16, rows = passes * pass_rows;
@@ -422,6 +425,200 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
         stages[e] = zero<T>();
     __syncthreads();
 
+    /* The products and stores of a chunk in STAGE, for TILES (NT, or NT - 1
+       in the short group) tiles a warp. */
+    auto multiply = [&](int stage, auto tiles) {
+        constexpr int TILES = decltype(tiles)::value;
+        constexpr int WN = TILES ? TILES : tsmm_tensor_wn<T>();
+        const idx_t chunk_r0 = chunk * rows;
+        chunk += gridDim.x;
+#pragma unroll 1
+        for (int pass = 0; pass < passes; pass++) {
+            const idx_t r0 = chunk_r0 + pass * pass_rows;
+            const T *st = stages + stage * stage_elems + pass * pass_stride;
+            const double *fb = frags + tile0 * 64 * PLANES + lane * 2;
+            double acc[WN][PLANES][4] = {};
+            if (r0 >= nrows)
+                break;
+            /* beta*C first, as the reference xGEMM scales C before it
+               adds the products, from the chunk's copy of C (loads of
+               C from memory here would stall the warp for each pass;
+               after each store, for each element), so that the
+               stores below only write. */
+            if (read_c) {
+                const T *sc = stages + stage * stage_elems + t_elems;
+#pragma unroll
+                for (int nj = 0; nj < WN; nj++) {
+                    if (TILES == 0 && tile0 + nj >= tile_end)
+                        break;
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {
+                        const int rc = pass * pass_rows + row0
+                                       + (PAIRS ? 2 * g + e / 2 : g + 8 * (e / 2));
+                        const int j = 8 * (tile0 + nj) + 2 * q + e % 2;
+                        if (chunk_r0 + rc < nrows && j < w)
+                            tsmm_tensor_set(
+                                acc[nj], e,
+                                mul(beta, sc[o_columns ? j * pitch_c + rc : rc * pitch_c + j]));
+                    }
+                }
+            }
+#pragma unroll 2
+            for (int s = 0; s < ksteps; s++) {
+                const double *fs = fb + s * ntiles * 64 * PLANES;
+                double a[PLANES][4];
+                tsmm_tensor_load_a<PAIRS, T_ROWS>(a, st + s * step_stride, offset);
+                if constexpr (PLANES == 1 && TILES > 0) {
+                    /* The step's fragments of S all loaded before its
+                       mma, with no test between them. */
+                    double b[WN][2];
+#pragma unroll
+                    for (int nj = 0; nj < WN; nj++) {
+                        const double2 x = *reinterpret_cast<const double2 *>(fs + nj * 64);
+                        b[nj][0] = x.x;
+                        b[nj][1] = x.y;
+                    }
+#pragma unroll
+                    for (int nj = 0; nj < WN; nj++)
+                        dmma_16x8x8(acc[nj][0], a[0], b[nj]);
+                } else if constexpr (PLANES == 1) {
+#pragma unroll
+                    for (int nj = 0; nj < WN; nj++) {
+                        if (tile0 + nj >= tile_end)
+                            break;
+                        const double2 b = *reinterpret_cast<const double2 *>(fs + nj * 64);
+                        const double bf[2] = { b.x, b.y };
+                        dmma_16x8x8(acc[nj][0], a[0], bf);
+                    }
+                } else {
+                    /* Two tiles at a time, so that the two products
+                       into an accumulator are two mma apart. */
+#pragma unroll
+                    for (int nj = 0; nj < WN; nj += 2) {
+                        double bf[2][4][2];
+                        const int pair = TILES ? (nj + 1 < TILES ? 2 : 1)
+                                            : (tile0 + nj + 1 < tile_end ? 2 : 1);
+                        if (TILES == 0 && tile0 + nj >= tile_end)
+                            break;
+#pragma unroll
+                        for (int u = 0; u < 2; u++) {
+                            if (u < pair) {
+                                const double *f = fs + (nj + u) * 128;
+                                const double2 re = *reinterpret_cast<const double2 *>(f);
+                                const double2 im = *reinterpret_cast<const double2 *>(f + 64);
+                                bf[u][0][0] = re.x;
+                                bf[u][0][1] = re.y;
+                                bf[u][1][0] = im.x;
+                                bf[u][1][1] = im.y;
+                                bf[u][2][0] = tensor_flip(im.x, flip_im);
+                                bf[u][2][1] = tensor_flip(im.y, flip_im);
+                                bf[u][3][0] = tensor_flip(re.x, flip_re);
+                                bf[u][3][1] = tensor_flip(re.y, flip_re);
+                            }
+                        }
+#pragma unroll
+                        for (int h = 0; h < 2; h++)
+#pragma unroll
+                            for (int u = 0; u < 2; u++)
+                                if (u < pair) {
+                                    dmma_16x8x8(acc[nj + u][0], a[h], bf[u][2 * h]);
+                                    dmma_16x8x8(acc[nj + u][1], a[h], bf[u][2 * h + 1]);
+                                }
+                    }
+                }
+            }
+
+            if constexpr (PLANES == 1 && !PAIRS) {
+                if (flat_out) {
+                    tsmm_tensor_put_flat<T, WN, PLANES>(acc, scratch, tile0, tile_end, w,
+                                                        r0 + row0, nrows, out);
+                    continue;
+                }
+            }
+            if (!PAIRS && !o_columns) {
+                tsmm_tensor_put_rows<T, WN, PLANES>(acc, scratch, tile0, tile_end, w,
+                                                    r0 + row0, nrows, out, o_sr);
+                continue;
+            }
+#pragma unroll
+            for (int nj = 0; nj < WN; nj++) {
+                const int j0 = 8 * (tile0 + nj) + 2 * q;
+                if (TILES == 0 && tile0 + nj >= tile_end)
+                    break;
+                if constexpr (PAIRS) {
+                    if (j0 >= w)
+                        continue;
+                    /* acc[nj][0][e]: row 2g + e/2, column j0 + e%2,
+                       in stores of two rows or two columns */
+                    const idx_t r = r0 + row0 + 2 * g;
+                    T d[4];
+#pragma unroll
+                    for (int e = 0; e < 4; e++)
+                        d[e] = static_cast<T>(acc[nj][0][e]);
+                    if (o_columns) {
+#pragma unroll
+                        for (int c = 0; c < 2 && j0 + c < w; c++) {
+                            T *o = out + r + (j0 + c) * o_sw;
+                            if (r + 1 < nrows)
+                                tsmm_put<T, 2>(o, { d[c], d[c + 2] }, zero<T>());
+                            else if (r < nrows)
+                                tsmm_put<T, 1>(o, { d[c] }, zero<T>());
+                        }
+                    } else {
+#pragma unroll
+                        for (int h = 0; h < 2 && r + h < nrows; h++) {
+                            T *o = out + (r + h) * o_sr + j0;
+                            if (j0 + 1 < w)
+                                tsmm_put<T, 2>(o, { d[2 * h], d[2 * h + 1] }, zero<T>());
+                            else
+                                tsmm_put<T, 1>(o, { d[2 * h] }, zero<T>());
+                        }
+                    }
+                } else if (gather_out) {
+                    /* STSMM, DTSMM: acc[nj][0][e], row g + 8(e/2), column
+                       j0 + e%2 of a column-major output, gathered by
+                       shuffles so that lanes 0-15 store rows 0-15 of a
+                       column and lanes 16-31 those of the next: two
+                       runs of 16 rows a store, not four of 8 (below) */
+                    if constexpr (PLANES == 1) {
+                        const int r = lane % 16, half = lane / 16;
+                        const int from_e = 2 * (r / 8) + half;
+                        const idx_t row = r0 + row0 + r;
+#pragma unroll
+                        for (int c = 0; c < 4; c++) {
+                            const int from_lane = 4 * (r % 8) + c;
+                            const int j = 8 * (tile0 + nj) + 2 * c + half;
+                            double x = 0.0;
+#pragma unroll
+                            for (int e = 0; e < 4; e++) {
+                                const double y =
+                                    __shfl_sync(0xffffffffu, acc[nj][0][e], from_lane);
+                                if (e == from_e)
+                                    x = y;
+                            }
+                            if (row < nrows && j < w)
+                                tsmm_put<T, 1>(out + row + j * o_sw, { static_cast<T>(x) },
+                                               zero<T>());
+                        }
+                    }
+                } else {
+                    /* the same from the accumulators: a warp's stores
+                       are runs of 8 rows */
+                    if (j0 >= w)
+                        continue;
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {
+                        const idx_t r = r0 + row0 + g + 8 * (e / 2);
+                        if (r < nrows && j0 + e % 2 < w)
+                            tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
+                                           { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) },
+                                           zero<T>());
+                    }
+                }
+            }
+        }
+    };
+
     chunk_loop<TENSOR_STAGES>(
         nchunks,
         [&](idx_t c, int stage) {
@@ -431,192 +628,12 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                 read_c, t_elems);
         },
         [&](int stage) {
-            const idx_t chunk_r0 = chunk * rows;
-            chunk += gridDim.x;
-#pragma unroll 1
-            for (int pass = 0; pass < passes; pass++) {
-                const idx_t r0 = chunk_r0 + pass * pass_rows;
-                const T *st = stages + stage * stage_elems + pass * pass_stride;
-                const double *fb = frags + tile0 * 64 * PLANES + lane * 2;
-                double acc[WN][PLANES][4] = {};
-                if (r0 >= nrows)
-                    break;
-                /* beta*C first, as the reference xGEMM scales C before it
-                   adds the products, from the chunk's copy of C (loads of
-                   C from memory here would stall the warp for each pass;
-                   after each store, for each element), so that the
-                   stores below only write. */
-                if (read_c) {
-                    const T *sc = stages + stage * stage_elems + t_elems;
-#pragma unroll
-                    for (int nj = 0; nj < WN; nj++) {
-                        if (tile0 + nj >= tile_end)
-                            break;
-#pragma unroll
-                        for (int e = 0; e < 4; e++) {
-                            const int rc = pass * pass_rows + row0
-                                           + (PAIRS ? 2 * g + e / 2 : g + 8 * (e / 2));
-                            const int j = 8 * (tile0 + nj) + 2 * q + e % 2;
-                            if (chunk_r0 + rc < nrows && j < w)
-                                tsmm_tensor_set(
-                                    acc[nj], e,
-                                    mul(beta, sc[o_columns ? j * pitch_c + rc : rc * pitch_c + j]));
-                        }
-                    }
+            if constexpr (SHORT)
+                if (tile_end - tile0 < NT) {
+                    multiply(stage, std::integral_constant<int, NT - 1>());
+                    return;
                 }
-#pragma unroll 2
-                for (int s = 0; s < ksteps; s++) {
-                    const double *fs = fb + s * ntiles * 64 * PLANES;
-                    double a[PLANES][4];
-                    tsmm_tensor_load_a<PAIRS, T_ROWS>(a, st + s * step_stride, offset);
-                    if constexpr (PLANES == 1 && FULL) {
-                        /* The step's fragments of S all loaded before its
-                           mma, with no test between them. */
-                        double b[WN][2];
-#pragma unroll
-                        for (int nj = 0; nj < WN; nj++) {
-                            const double2 x = *reinterpret_cast<const double2 *>(fs + nj * 64);
-                            b[nj][0] = x.x;
-                            b[nj][1] = x.y;
-                        }
-#pragma unroll
-                        for (int nj = 0; nj < WN; nj++)
-                            dmma_16x8x8(acc[nj][0], a[0], b[nj]);
-                    } else if constexpr (PLANES == 1) {
-#pragma unroll
-                        for (int nj = 0; nj < WN; nj++) {
-                            if (tile0 + nj >= tile_end)
-                                break;
-                            const double2 b = *reinterpret_cast<const double2 *>(fs + nj * 64);
-                            const double bf[2] = { b.x, b.y };
-                            dmma_16x8x8(acc[nj][0], a[0], bf);
-                        }
-                    } else {
-                        /* Two tiles at a time, so that the two products
-                           into an accumulator are two mma apart. */
-#pragma unroll
-                        for (int nj = 0; nj < WN; nj += 2) {
-                            double bf[2][4][2];
-                            const int pair = tile0 + nj + 1 < tile_end ? 2 : 1;
-                            if (tile0 + nj >= tile_end)
-                                break;
-#pragma unroll
-                            for (int u = 0; u < 2; u++) {
-                                if (u < pair) {
-                                    const double *f = fs + (nj + u) * 128;
-                                    const double2 re = *reinterpret_cast<const double2 *>(f);
-                                    const double2 im = *reinterpret_cast<const double2 *>(f + 64);
-                                    bf[u][0][0] = re.x;
-                                    bf[u][0][1] = re.y;
-                                    bf[u][1][0] = im.x;
-                                    bf[u][1][1] = im.y;
-                                    bf[u][2][0] = tensor_flip(im.x, flip_im);
-                                    bf[u][2][1] = tensor_flip(im.y, flip_im);
-                                    bf[u][3][0] = tensor_flip(re.x, flip_re);
-                                    bf[u][3][1] = tensor_flip(re.y, flip_re);
-                                }
-                            }
-#pragma unroll
-                            for (int h = 0; h < 2; h++)
-#pragma unroll
-                                for (int u = 0; u < 2; u++)
-                                    if (u < pair) {
-                                        dmma_16x8x8(acc[nj + u][0], a[h], bf[u][2 * h]);
-                                        dmma_16x8x8(acc[nj + u][1], a[h], bf[u][2 * h + 1]);
-                                    }
-                        }
-                    }
-                }
-
-                if constexpr (PLANES == 1 && !PAIRS) {
-                    if (flat_out) {
-                        tsmm_tensor_put_flat<T, WN, PLANES>(acc, scratch, tile0, tile_end, w,
-                                                            r0 + row0, nrows, out);
-                        continue;
-                    }
-                }
-                if (!PAIRS && !o_columns) {
-                    tsmm_tensor_put_rows<T, WN, PLANES>(acc, scratch, tile0, tile_end, w,
-                                                        r0 + row0, nrows, out, o_sr);
-                    continue;
-                }
-#pragma unroll
-                for (int nj = 0; nj < WN; nj++) {
-                    const int j0 = 8 * (tile0 + nj) + 2 * q;
-                    if (tile0 + nj >= tile_end)
-                        break;
-                    if constexpr (PAIRS) {
-                        if (j0 >= w)
-                            continue;
-                        /* acc[nj][0][e]: row 2g + e/2, column j0 + e%2,
-                           in stores of two rows or two columns */
-                        const idx_t r = r0 + row0 + 2 * g;
-                        T d[4];
-#pragma unroll
-                        for (int e = 0; e < 4; e++)
-                            d[e] = static_cast<T>(acc[nj][0][e]);
-                        if (o_columns) {
-#pragma unroll
-                            for (int c = 0; c < 2 && j0 + c < w; c++) {
-                                T *o = out + r + (j0 + c) * o_sw;
-                                if (r + 1 < nrows)
-                                    tsmm_put<T, 2>(o, { d[c], d[c + 2] }, zero<T>());
-                                else if (r < nrows)
-                                    tsmm_put<T, 1>(o, { d[c] }, zero<T>());
-                            }
-                        } else {
-#pragma unroll
-                            for (int h = 0; h < 2 && r + h < nrows; h++) {
-                                T *o = out + (r + h) * o_sr + j0;
-                                if (j0 + 1 < w)
-                                    tsmm_put<T, 2>(o, { d[2 * h], d[2 * h + 1] }, zero<T>());
-                                else
-                                    tsmm_put<T, 1>(o, { d[2 * h] }, zero<T>());
-                            }
-                        }
-                    } else if (gather_out) {
-                        /* STSMM, DTSMM: acc[nj][0][e], row g + 8(e/2), column
-                           j0 + e%2 of a column-major output, gathered by
-                           shuffles so that lanes 0-15 store rows 0-15 of a
-                           column and lanes 16-31 those of the next: two
-                           runs of 16 rows a store, not four of 8 (below) */
-                        if constexpr (PLANES == 1) {
-                            const int r = lane % 16, half = lane / 16;
-                            const int from_e = 2 * (r / 8) + half;
-                            const idx_t row = r0 + row0 + r;
-#pragma unroll
-                            for (int c = 0; c < 4; c++) {
-                                const int from_lane = 4 * (r % 8) + c;
-                                const int j = 8 * (tile0 + nj) + 2 * c + half;
-                                double x = 0.0;
-#pragma unroll
-                                for (int e = 0; e < 4; e++) {
-                                    const double y =
-                                        __shfl_sync(0xffffffffu, acc[nj][0][e], from_lane);
-                                    if (e == from_e)
-                                        x = y;
-                                }
-                                if (row < nrows && j < w)
-                                    tsmm_put<T, 1>(out + row + j * o_sw, { static_cast<T>(x) },
-                                                   zero<T>());
-                            }
-                        }
-                    } else {
-                        /* the same from the accumulators: a warp's stores
-                           are runs of 8 rows */
-                        if (j0 >= w)
-                            continue;
-#pragma unroll
-                        for (int e = 0; e < 4; e++) {
-                            const idx_t r = r0 + row0 + g + 8 * (e / 2);
-                            if (r < nrows && j0 + e % 2 < w)
-                                tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
-                                               { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) },
-                                               zero<T>());
-                        }
-                    }
-                }
-            }
+            multiply(stage, std::integral_constant<int, NT>());
         });
 }
 
@@ -626,47 +643,107 @@ struct tsmm_tensor_kernel_ptr {
                          const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool, bool);
 };
 
-/* Whether every warp has WN tiles (W of 57-64 in one group of warps for
-   DTSMM, which then takes the kernel's FULL): each step then loads its 8
-   fragments of S together and makes its 8 mma after them, with no test of
-   a tile between, where otherwise each mma waits for the load of its
-   fragment just before it.  H200, DTSMM, the tensor kernel forced, 1 GiB,
-   beta = 0: 57-64 column-major 57-82 -> 61-89 % of the roofline,
-   interleaved 51-85 -> 55-89 %.  The loads first at every width, behind
-   the tests of the tiles, lost up to 10 points interleaved at 33-64;
-   STSMM was no faster so, and ZTSMM with all of its tiles' loads and mma
-   in one run lost 10 to 12 points interleaved at 57-64
-   (doc/gpu-performance.md). */
+/* The tiles of a warp for the kernel's NT, where every group of warps
+   has as many, or all but the last, which has one fewer (*SHORT; ZTSMM
+   at W = 33-40 and 49-56, three and two tiles, four and three); else 0,
+   each warp's tiles tested at run time.  With NT a step loads all of its
+   fragments of S, then makes its mma, with no test of a tile between
+   them, where otherwise each mma waits for the load of its fragment just
+   before it: H200, the tensor kernel forced, 1 GiB, widths 5-64, two
+   runs in alternating order, mean % of the roofline DTSMM col 70.2 ->
+   74.3, int 73.0 -> 76.3, ZTSMM col 68.5 -> 72.6, int 60.2 -> 66.1
+   (doc/gpu-performance.md).  STSMM keeps the tests: it was no faster
+   with the loads first. */
 template <typename T>
-static bool tsmm_tensor_full(int ntiles, int groups_n)
+static int tsmm_tensor_tiles(int ntiles, int groups_n, bool *short_group)
 {
-    return ntiles == groups_n * tsmm_tensor_wn<T>();
+    const int nt = (ntiles + groups_n - 1) / groups_n;
+    *short_group = false;
+    if (std::is_same<T, float>::value)
+        return 0;
+    if (ntiles % groups_n == 0)
+        return nt;
+    *short_group = nt >= 2 && ntiles == groups_n * nt - 1;
+    return *short_group ? nt : 0;
 }
 
 /* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
    (STSMM, DTSMM) or not, that copies G elements at a time (STSMM: 4, 2 or
-   1; DTSMM: 2 or 1; ZTSMM: 1), FULL or not (DTSMM; tsmm_tensor_full). */
-template <typename T, bool T_ROWS, bool FULL>
+   1; DTSMM: 2 or 1; ZTSMM: 1), of NT tiles a warp (SHORT: NT - 1 in the
+   last group). */
+template <typename T, bool T_ROWS, int NT, bool SHORT>
 static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
 {
     if constexpr (tsm_vector_elems<T>() == 4) {
         if (g == 4)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4, FULL>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 4, FULL>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 4, NT, SHORT>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 4, NT, SHORT>;
         if (g == 2)
-            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2, FULL>
-                         : tsmm_tensor_kernel<T, T_ROWS, false, 2, FULL>;
-        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1, FULL>
-                     : tsmm_tensor_kernel<T, T_ROWS, false, 1, FULL>;
+            return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 2, NT, SHORT>
+                         : tsmm_tensor_kernel<T, T_ROWS, false, 2, NT, SHORT>;
+        return pairs ? tsmm_tensor_kernel<T, T_ROWS, true, 1, NT, SHORT>
+                     : tsmm_tensor_kernel<T, T_ROWS, false, 1, NT, SHORT>;
     }
     if constexpr (tsm_vector_elems<T>() == 2) {
         if (pairs)
-            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, FULL>
-                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, FULL>;
+            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, NT, SHORT>
+                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, NT, SHORT>;
         if (g == 2)
-            return tsmm_tensor_kernel<T, T_ROWS, false, 2, FULL>;
+            return tsmm_tensor_kernel<T, T_ROWS, false, 2, NT, SHORT>;
     }
-    return tsmm_tensor_kernel<T, T_ROWS, false, 1, FULL>;
+    return tsmm_tensor_kernel<T, T_ROWS, false, 1, NT, SHORT>;
+}
+
+/* The same for NT and a short group known at run time
+   (tsmm_tensor_tiles): NT 1-8 for DTSMM, 1-4 for ZTSMM; a short group
+   for ZTSMM only (DTSMM's warps are one group but with beta != 0 at W =
+   57-64, two groups of four tiles). */
+template <typename T, bool T_ROWS>
+static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(int nt, bool short_group,
+                                                                     bool pairs, int g)
+{
+    if constexpr (std::is_same<T, cuDoubleComplex>::value) {
+        if (short_group) {
+            switch (nt) {
+            case 2:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 2, true>(pairs, g);
+            case 3:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 3, true>(pairs, g);
+            case 4:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 4, true>(pairs, g);
+            }
+            return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
+        }
+    }
+    if constexpr (!std::is_same<T, float>::value) {
+        if (!short_group) {
+            switch (nt) {
+            case 1:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 1, false>(pairs, g);
+            case 2:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 2, false>(pairs, g);
+            case 3:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 3, false>(pairs, g);
+            case 4:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 4, false>(pairs, g);
+            }
+        }
+    }
+    if constexpr (std::is_same<T, double>::value) {
+        if (!short_group) {
+            switch (nt) {
+            case 5:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 5, false>(pairs, g);
+            case 6:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 6, false>(pairs, g);
+            case 7:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 7, false>(pairs, g);
+            case 8:
+                return tsmm_tensor_kernel_of<T, T_ROWS, 8, false>(pairs, g);
+            }
+        }
+    }
+    return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
 }
 
 template <typename T>
@@ -763,13 +840,11 @@ int tsmm_tensor(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t 
     while (passes > 1 && shared_of(groups_n, passes) > (size_t)shared_max)
         passes--;
     const size_t shared = shared_of(groups_n, passes);
-    typename tsmm_tensor_kernel_ptr<T>::type kernel =
-        t_rows ? tsmm_tensor_kernel_of<T, true, false>(pairs, g)
-               : tsmm_tensor_kernel_of<T, false, false>(pairs, g);
-    if constexpr (std::is_same<T, double>::value)
-        if (tsmm_tensor_full<T>(ntiles, groups_n))
-            kernel = t_rows ? tsmm_tensor_kernel_of<T, true, true>(pairs, g)
-                            : tsmm_tensor_kernel_of<T, false, true>(pairs, g);
+    bool short_group;
+    const int nt = tsmm_tensor_tiles<T>(ntiles, groups_n, &short_group);
+    const typename tsmm_tensor_kernel_ptr<T>::type kernel =
+        t_rows ? tsmm_tensor_kernel_of<T, true>(nt, short_group, pairs, g)
+               : tsmm_tensor_kernel_of<T, false>(nt, short_group, pairs, g);
     *fits = true;
 
     int blocks_per_sm = 0;

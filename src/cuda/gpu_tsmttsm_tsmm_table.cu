@@ -61,6 +61,7 @@
  *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run1.csv
  *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run2.csv
  *   doc/data/gpu-h200-tsmttsm-tiles16x24-check.csv
+ *   doc/data/gpu-h200-tsmm-nt-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -124,14 +125,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ffffffffffffffffffffffffffffffffffffftftffffttttffffccctfffttttf", /* S col */
                 "fffdffffffffffffffffffffffffffffffffffffffffffftffffcccfccctccct" }, /* S int */
             {
-                "ddfffffdffftffffftttftfttttcttttttfcttfctttctttctccctctctctctttc", /* D col */
-                "ffffffftffftffftffftffttfttctttctttttttttttttttttctttctctctctttc" }, /* D int */
+                "ddfffffdffttfftttfffftftfftttttttttttttctttctctctttctttctctctctc", /* D col */
+                "ffftffftftftffftffftfftttttttttttttttttttttttttttttttttttttctttc" }, /* D int */
             {
                 "ddfdfffffffffffffffffffffffcccccfffffffffffffffcffcccccccccccccc", /* C col */
                 "fffdffffffffffffffffffffccccccccffffffffsfsfsfcfffcccfcccccccccc" }, /* C int */
             {
-                "ddsdffsfffttttttfftttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
-                "dddssfssffffffftfffttttttttttttttttttttttttttttttttttttttctccctc" }, /* Z int */
+                "ddsdffsffttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "dddssfssfffffftttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* Z int */
         },
     } },
 };
