@@ -42,7 +42,11 @@
  * mma.sync.m16n8k8.f64 over all of K, then writes them; the block's 8
  * warps are GROUPS_N groups along the columns (more than one only where
  * the tiles of a warp do not cover W, or a pass of 8 warps' rows would not
- * fit shared memory twice) and 8 / GROUPS_N along the rows.
+ * fit shared memory twice) and 8 / GROUPS_N along the rows.  The count
+ * of a warp's tiles is a template parameter (NT) where the groups have
+ * as many (or the last one fewer, with a loop of its own), so that a
+ * step loads its fragments and makes its mma with no test of a tile
+ * between them (tsmm_tensor_tiles).
  *
  * The fragments of alpha*op(S) are the same for every row: they are made
  * once, at the start, in shared memory in the order the lanes load them
@@ -650,9 +654,10 @@ struct tsmm_tensor_kernel_ptr {
    fragments of S, then makes its mma, with no test of a tile between
    them, where otherwise each mma waits for the load of its fragment just
    before it: H200, the tensor kernel forced, 1 GiB, widths 5-64, two
-   runs in alternating order, mean % of the roofline DTSMM col 70.2 ->
-   74.3, int 73.0 -> 76.3, ZTSMM col 68.5 -> 72.6, int 60.2 -> 66.1
-   (doc/gpu-performance.md).  STSMM keeps the tests: it was no faster
+   runs in alternating order, mean % of the roofline DTSMM col 70.4 ->
+   74.4, int 73.1 -> 76.6, ZTSMM col 68.7 -> 75.5, int 60.1 -> 68.1 (of
+   which the short group: col 73.1 -> 75.5, int 66.3 -> 68.1;
+   doc/gpu-performance.md).  STSMM keeps the tests: it was no faster
    with the loads first. */
 template <typename T>
 static int tsmm_tensor_tiles(int ntiles, int groups_n, bool *short_group)
@@ -696,8 +701,9 @@ static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs
 
 /* The same for NT and a short group known at run time
    (tsmm_tensor_tiles): NT 1-8 for DTSMM, 1-4 for ZTSMM; a short group
-   for ZTSMM only (DTSMM's warps are one group but with beta != 0 at W =
-   57-64, two groups of four tiles). */
+   for ZTSMM only (DTSMM's warps are one group with beta = 0; with beta !=
+   0 the rows of C in the stages take two groups from width 41 or so, of
+   as many tiles but at 49-56, where the tiles stay tested). */
 template <typename T, bool T_ROWS>
 static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(int nt, bool short_group,
                                                                      bool pairs, int g)
