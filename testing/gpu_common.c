@@ -97,6 +97,13 @@ int gpu_mat_alloc_tight(struct gpu_mat *x, const struct gpu_prec *prec, long row
     return mat_alloc(x, prec, rows, cols, ld, place, 0, total);
 }
 
+int gpu_mat_alloc_shifted(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                          long ld, enum gpu_place place, long shift)
+{
+    const size_t total = cols > 0 && rows > 0 ? (size_t)ld * (size_t)(cols - 1) + (size_t)rows : 1;
+    return mat_alloc(x, prec, rows, cols, ld, place, (size_t)shift, (size_t)shift + total);
+}
+
 void gpu_mat_free(struct gpu_mat *x)
 {
     if (x->buf != NULL) {

@@ -68,6 +68,10 @@ int gpu_mat_alloc(struct gpu_mat *x, const struct gpu_prec *prec, long rows, lon
    last column). */
 int gpu_mat_alloc_tight(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
                         long ld, enum gpu_place place);
+/* The same with SHIFT elements before the array (guards of a sort: the
+   array starts SHIFT elements past the allocation's alignment). */
+int gpu_mat_alloc_shifted(struct gpu_mat *x, const struct gpu_prec *prec, long rows, long cols,
+                          long ld, enum gpu_place place, long shift);
 void gpu_mat_free(struct gpu_mat *x);
 /* Random entries in [-1, 1] (both parts for complex) from SEED; NaN
    sentinel in guards and padding; or NaN everywhere (an output that must

@@ -17,7 +17,10 @@
  * buffers, the LD*(COLS-1) + ROWS elements the BLAS requires (K and M not
  * multiples of a kernel's vector, leading dimensions that allow its widest
  * copies), so that compute-sanitizer's memcheck catches a read past an
- * array, which the guards of the other cases would absorb.  Each case checks:
+ * array, which the guards of the other cases would absorb; xGEMT's arrays
+ * come guarded, and tight with A or B starting one element past its
+ * allocation, off the 16 bytes of the kernels' vector copies (and over
+ * several chunks of its skinny transpose).  Each case checks:
  *   - INFO = 0 and no XERBLA call;
  *   - the ratio test against a long double host loop and against cuBLAS
  *     (threshold 16);
@@ -94,16 +97,23 @@ static const struct shape mtsm_shapes[] = {
 };
 static const struct shape gemt_shapes[] = {
     { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
-    { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 },
+    { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 }, { 5001, 3, 0 }, { 3, 5001, 0 },
+    { 2101, 64, 0 }, { 64, 2101, 0 }, { 4099, 6, 0 }, { 6, 4099, 0 }, { 2, 3, 0 },
 };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;
 
+/* TIGHT: 0 a guarded buffer, 1 a tight one, 2 + S a tight one whose array
+   starts S elements past the allocation (off the 16 bytes of a vector for
+   S = 1 and all precisions but Z). */
 static int alloc_filled(struct gpu_mat *x, const struct gpu_prec *p, long rows, long cols,
                         long ld, uint64_t seed, int nan, int tight)
 {
-    if ((tight ? gpu_mat_alloc_tight : gpu_mat_alloc)(x, p, rows, cols, ld, GPU_ON_DEVICE) != 0) {
+    if ((tight == 0   ? gpu_mat_alloc(x, p, rows, cols, ld, GPU_ON_DEVICE)
+         : tight == 1 ? gpu_mat_alloc_tight(x, p, rows, cols, ld, GPU_ON_DEVICE)
+                      : gpu_mat_alloc_shifted(x, p, rows, cols, ld, GPU_ON_DEVICE, tight - 2))
+        != 0) {
         fprintf(stderr, "device allocation failed\n");
         exit(1);
     }
@@ -176,7 +186,10 @@ static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, cha
     gpu_mat_free(&c2);
 }
 
-static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
+/* One xGEMT call checked; SHIFT_A, SHIFT_B: -1 for a guarded array, else
+   a tight one that starts that many elements past its allocation. */
+static void gemt_case(const struct gpu_prec *p, char trans, long m, long n, long shift_a,
+                      long shift_b)
 {
     static const struct gpu_num alphas[] = { { 1.0L, 0.0L }, { -0.7L, 0.4L }, { 0.0L, 0.0L } };
     struct gpu_num alpha = alphas[case_counter % 3];
@@ -191,8 +204,8 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
     case_counter++;
     if (!p->is_complex)
         alpha.im = 0;
-    alloc_filled(&a, p, m, n, m + pad, 5 + case_counter, 0, 0);
-    alloc_filled(&b, p, brows, bcols, brows + pad, 0, 1, 0);
+    alloc_filled(&a, p, m, n, m + pad, 5 + case_counter, 0, shift_a < 0 ? 0 : 2 + (int)shift_a);
+    alloc_filled(&b, p, brows, bcols, brows + pad, 0, 1, shift_b < 0 ? 0 : 2 + (int)shift_b);
     a_out = malloc(a.total * p->size);
     b_out = malloc(b.total * p->size);
     if (!a_out || !b_out)
@@ -205,8 +218,11 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n)
     ok &= ratio <= GPU_THRESHOLD;
     ok &= gpu_mat_unchanged_outside(&a, a_out, 0, 0)
           && gpu_mat_unchanged_outside(&b, b_out, brows, bcols);
-    gpu_report(ok, "%cGEMT('%c', M=%ld, N=%ld, alpha=(%g,%g), pad=%ld): info=%ld ratio=%.3g",
-               p->name, trans, m, n, (double)alpha.re, (double)alpha.im, pad, (long)info, ratio);
+    gpu_report(ok,
+               "%cGEMT('%c', M=%ld, N=%ld, alpha=(%g,%g), pad=%ld, shift A %ld B %ld): info=%ld "
+               "ratio=%.3g",
+               p->name, trans, m, n, (double)alpha.re, (double)alpha.im, pad, shift_a, shift_b,
+               (long)info, ratio);
     free(a_out);
     free(b_out);
     gpu_mat_free(&a);
@@ -315,8 +331,11 @@ int main(void)
             }
         for (ia = 0; ia < 3; ia++)
             for (s = 0; s < COUNT(gemt_shapes); s++)
-                if (!quick || (s + ip) % 3 == (size_t)ia)
-                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n);
+                if (!quick || (s + ip) % 3 == (size_t)ia) {
+                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, -1, -1);
+                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, 1, 0);
+                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, 0, 1);
+                }
         for (ia = 0; ia < 2; ia++) {
             const struct gpu_num zero = { 0.0L, 0.0L }, one = { 1.0L, 0.0L };
             inf_case(p, ia, zero);

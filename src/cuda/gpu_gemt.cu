@@ -9,7 +9,7 @@
  * kernels, each moving every element once with coalesced loads and stores:
  *   op N: a scaled copy over the M*N elements in column order, so that a
  *         few short columns (M = 3, LDA = 3) are as contiguous as one long
- *         one;
+ *         one, in 16-byte vectors where the arrays allow;
  *   op T, C with one side at most SKINNY_MAX (a block vector: M-by-W to
  *         W-by-M, or back): chunks of ROWS long-side indices by the W
  *         short-side ones through shared memory.  The long runs of a chunk
@@ -17,6 +17,8 @@
  *         threads along the runs, the short runs (ROWS of W elements, one
  *         contiguous span when LD = W) with the threads along the span;
  *         each chunk row is padded to an odd pitch against bank conflicts;
+ *         for S from the long runs, the chunk is kept as the runs instead,
+ *         read as 16-byte vectors;
  *   op T, C otherwise: 32-by-32 tiles through shared memory, each row
  *         padded by one element; the loads read columns of A and the
  *         stores columns of B, both contiguous across a warp.
@@ -49,13 +51,13 @@ const idx_t GRID_Y_MAX = 65535;
    bound by shared memory, keeps 4 to 7 of them resident). */
 const int MOVE_THREADS = 256;
 const int MOVE_BLOCKS_PER_SM = 8;
-/* Elements each thread of the copy has in flight at once: 32 bytes or
-   more (4-byte elements with 16 bytes reached 78 % of the copy rate on the
-   H100, 8-byte ones 93 %). */
-template <typename T>
+/* Items (elements, or 16-byte vectors of them) each thread of the copy
+   has in flight at once: 32 bytes or more (4-byte elements with 16 bytes
+   reached 78 % of the copy rate on the H100, 8-byte ones 93 %). */
+template <typename T, int VE>
 __host__ __device__ constexpr int copy_batch()
 {
-    return sizeof(T) < 8 ? 8 : 4;
+    return VE * sizeof(T) < 8 ? 8 : 4;
 }
 /* Bytes of a skinny-transpose chunk (before the pitch's padding), all in
    flight at once for a block; the kernel asks for the largest shared-memory
@@ -66,29 +68,68 @@ __host__ __device__ constexpr int copy_batch()
    of a block that does not opt in to more. */
 const int SKINNY_CHUNK_BYTES = 32768;
 
+typedef tsm_raw<16>::type vector16;
+
+/* X[0 .. BYTES/sizeof(T) - 1] to TO in global memory, aligned to BYTES,
+   in one store.  In PTX: a store of a vector type filled from X is split
+   by the compiler into X's elements, or into stores of 8, 4 and 4 bytes
+   for two doubles, with 1.58 times the L2 write sectors (ncu, DGEMT 'T'
+   interleaved, width 4, H200). */
+template <int BYTES, typename T>
+__device__ inline void store_whole(T *to, const T *x)
+{
+    if constexpr (BYTES == 16) {
+        unsigned w[4];
+        memcpy(w, x, sizeof w);
+        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(
+                         __cvta_generic_to_global(to)),
+                     "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
+                     : "memory");
+    } else if constexpr (BYTES == 8) {
+        unsigned w[2];
+        memcpy(w, x, sizeof w);
+        asm volatile("st.global.v2.b32 [%0], {%1, %2};\n" ::"l"(__cvta_generic_to_global(to)),
+                     "r"(w[0]), "r"(w[1])
+                     : "memory");
+    } else {
+        *to = *x;
+    }
+}
+
+/* Whether X lies on a 16-byte boundary. */
 template <typename T>
+static bool on_16_bytes(const T *x)
+{
+    return (uintptr_t)x % 16 == 0;
+}
+
+/* The scaled copy of an M-by-N block of items, item (i, j) the VE
+   consecutive elements from i*VE + j*LD of its array (VE = 1, or a
+   16-byte vector where A, B and their LDs allow).  Item e of the
+   grid-stride walk is (e mod M, e / M); each batch takes copy_batch
+   strides, their loads issued before any store, and alpha is applied at
+   the store. */
+template <typename T, int VE>
 __global__ void __launch_bounds__(MOVE_THREADS)
 scaled_copy_kernel(idx_t m, idx_t n, T alpha, const T *__restrict__ a, idx_t lda,
                    T *__restrict__ b, idx_t ldb)
 {
-    /* Element e of the grid-stride walk is (e mod M, e / M); each batch
-       takes copy_batch<T>() strides, their loads issued before any store,
-       and alpha is applied at the store. */
+    typedef typename tsm_raw<VE * sizeof(T)>::type item;
     const idx_t stride = (idx_t)gridDim.x * MOVE_THREADS;
     const idx_t step_j = stride / m, step_i = stride % m;
     const idx_t first = (idx_t)blockIdx.x * MOVE_THREADS + threadIdx.x;
     idx_t i = first % m, j = first / m;
 
     while (j < n) {
-        const int COPY_BATCH = copy_batch<T>();
+        const int COPY_BATCH = copy_batch<T, VE>();
         idx_t bi[COPY_BATCH], bj[COPY_BATCH];
-        T v[COPY_BATCH];
+        item v[COPY_BATCH];
 #pragma unroll
         for (int k = 0; k < COPY_BATCH; k++) {
             bi[k] = i;
             bj[k] = j;
             if (j < n)
-                v[k] = a[i + j * lda];
+                v[k] = *reinterpret_cast<const item *>(a + i * VE + j * lda);
             i += step_i;
             j += step_j;
             if (i >= m) {
@@ -98,9 +139,70 @@ scaled_copy_kernel(idx_t m, idx_t n, T alpha, const T *__restrict__ a, idx_t lda
         }
 #pragma unroll
         for (int k = 0; k < COPY_BATCH; k++)
-            if (bj[k] < n)
-                b[bi[k] + bj[k] * ldb] = mul(alpha, v[k]);
+            if (bj[k] < n) {
+                T x[VE];
+                memcpy(x, &v[k], sizeof x);
+#pragma unroll
+                for (int e = 0; e < VE; e++)
+                    x[e] = mul(alpha, x[e]);
+                store_whole<VE * sizeof(T)>(b + bi[k] * VE + bj[k] * ldb, x);
+            }
     }
+}
+
+/* The launch of scaled_copy_kernel over M x N items. */
+template <typename T, int VE>
+static void scaled_copy(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, T *b, idx_t ldb,
+                        cudaStream_t stream)
+{
+    const idx_t batch = (idx_t)MOVE_THREADS * copy_batch<T, VE>();
+    const idx_t blocks = (m * n + batch - 1) / batch;
+    scaled_copy_kernel<T, VE><<<(unsigned)fill_grid(MOVE_BLOCKS_PER_SM, blocks), MOVE_THREADS, 0,
+                                stream>>>(m, n, alpha, a, lda, b, ldb);
+}
+
+/* B := alpha*A, M x N: 16-byte vectors where A and B start on 16 bytes
+   and either both are one run of memory (LDA = LDB = M, or N = 1), copied
+   as such, or their LDs are whole vectors, each column's last M mod V
+   rows then copied element by element; else elements.  Measured (H200,
+   1 GiB, `--gemt-trans N`, both orders, widths 1-64): by element S 72 %
+   of the copy rate, D and C 89 %; in vectors 90-92 %, as Z's 16-byte
+   elements (doc/gpu-performance-mtsm-gemt.md). */
+template <typename T>
+static void scaled_copy(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, T *b, idx_t ldb,
+                        cudaStream_t stream)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    const bool aligned = V > 1 && on_16_bytes(a) && on_16_bytes(b);
+
+    if (aligned && ((lda == m && ldb == m) || n == 1)) {
+        const idx_t total = m * n, vectors = total / V;
+        if (vectors > 0)
+            scaled_copy<T, V>(vectors, 1, alpha, a, 0, b, 0, stream);
+        if (total > vectors * V)
+            scaled_copy<T, 1>(total - vectors * V, 1, alpha, a + vectors * V, 0, b + vectors * V,
+                              0, stream);
+    } else if (aligned && lda % V == 0 && ldb % V == 0 && m >= V) {
+        const idx_t vectors = m / V;
+        scaled_copy<T, V>(vectors, n, alpha, a, lda, b, ldb, stream);
+        if (m > vectors * V)
+            scaled_copy<T, 1>(m - vectors * V, n, alpha, a + vectors * V, lda, b + vectors * V,
+                              ldb, stream);
+    } else {
+        scaled_copy<T, 1>(m, n, alpha, a, lda, b, ldb, stream);
+    }
+}
+
+/* One 16-byte vector from global memory at FROM to shared memory at TO,
+   both aligned to 16 bytes (synchronously before sm_80). */
+template <typename T>
+__device__ inline void copy_vector(T *to, const T *from)
+{
+#if __CUDA_ARCH__ >= 800
+    cp_async_cg16((unsigned)__cvta_generic_to_shared(to), from, 16);
+#else
+    *reinterpret_cast<vector16 *>(to) = *reinterpret_cast<const vector16 *>(from);
+#endif
 }
 
 template <typename T>
@@ -172,6 +274,77 @@ skinny_transpose_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
     }
 }
 
+/* The chunk of skinny_transpose_long_kernel in shared memory: ROWS rows
+   of each of the WIDTH long runs, as they lie in memory.  Run c starts at
+   c*PITCH + SHIFT(c), PITCH = ROWS + V (V elements a 16-byte vector): the
+   shift, the run's offset from a 16-byte boundary in memory, puts each of
+   its 16-byte vectors on one in shared memory. */
+struct skinny_long_layout {
+    int pitch, base_shift, ld_shift, vector;
+
+    __device__ int vector_at(int c, int q) const { return c * pitch + vector * q; }
+    __device__ int shift(int c) const { return (base_shift + c * ld_shift) & (vector - 1); }
+    __device__ int element_at(int r, int c) const { return c * pitch + shift(c) + r; }
+};
+
+/* The skinny transpose of the same LEN-by-WIDTH block from its long runs
+   (A tall, B := its WIDTH-by-LEN transpose), the runs copied in as
+   16-byte vectors aligned in memory (each run's first and last vectors
+   partly outside the chunk, the elements of a last one short of a vector
+   copied one by one) and B written element by element.  For STGEMT's
+   4-byte elements, whose copies one by one bind (`--gemt-trans T`, H200,
+   1 GiB, column-major, widths 1-64: 75-83 % of the copy rate before,
+   83-86 % with these), not for D, C or Z (CGEMT at widths 4-64 87-88
+   against 92 %, not profiled; by a count of the banks, the elements' reads
+   across the runs meet two-way bank conflicts, four-way for S from width
+   32, where the layout by rows of odd pitch meets none;
+   doc/gpu-performance-mtsm-gemt.md). */
+template <typename T>
+__global__ void __launch_bounds__(MOVE_THREADS)
+skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
+                             const T *__restrict__ src, idx_t ld_long, T *__restrict__ dst,
+                             idx_t ld_short)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    extern __shared__ __align__(16) unsigned char skinny_shared[];
+    T *chunk_at = reinterpret_cast<T *>(skinny_shared);
+    const int rows = 1 << rows_log2;
+    const skinny_long_layout at = { rows + V, (int)((uintptr_t)src / sizeof(T) % V),
+                                    (int)(ld_long % V), V };
+    /* Vectors of a run in a chunk: ROWS / V, one more for the shift. */
+    const int run_vectors = rows / V + 1;
+    const idx_t chunks = (len + rows - 1) >> rows_log2;
+    /* The runs' vectors: (slow, fast) = (run, vector); B's elements:
+       (slow, fast) = (row, column). */
+    const tsm_wrap_walk<int> long_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, run_vectors);
+    const tsm_wrap_walk<int> short_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, width);
+
+    for (idx_t chunk = blockIdx.x; chunk < chunks; chunk += gridDim.x) {
+        const idx_t l0 = chunk << rows_log2;
+        const int live = len - l0 < rows ? (int)(len - l0) : rows;
+
+        for (tsm_wrap_walk<int> w = long_first; w.slow < width; w.next()) {
+            const int r = V * w.fast - at.shift(w.slow);
+            T *to = &chunk_at[at.vector_at(w.slow, w.fast)];
+            const T *from = &src[(l0 + r) + w.slow * ld_long];
+            if (r + V <= live) {
+                copy_vector(to, from);
+            } else {
+                for (int e = 0; e < V && r + e < live; e++)
+                    tsm_copy_element(to + e, from + e, true);
+            }
+        }
+        tsm_commit_copies();
+        tsm_wait_copies<0>();
+        __syncthreads();
+
+        for (tsm_wrap_walk<int> w = short_first; w.slow < live; w.next())
+            dst[(l0 + w.slow) * ld_short + w.fast] =
+                mul(alpha, conj_if(chunk_at[at.element_at(w.slow, w.fast)], conj));
+        __syncthreads();
+    }
+}
+
 template <typename T>
 __global__ void __launch_bounds__(TILE * TILE_ROWS)
 transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b, idx_t ldb)
@@ -212,24 +385,42 @@ static dim3 bounded_grid(idx_t blocks_x, idx_t blocks_y, idx_t target)
     return dim3((unsigned)gx, (unsigned)(gy > 0 ? gy : 1));
 }
 
-/* The skinny transpose of a LEN-by-WIDTH block (see the kernel). */
+/* The skinny transpose of a LEN-by-WIDTH block: skinny_transpose_long_kernel
+   for S from its long runs, else skinny_transpose_kernel. */
 template <typename T, bool LONG_SOURCE>
 static int skinny_transpose(idx_t len, idx_t width, T alpha, bool conj, const T *src,
                             idx_t ld_src, T *dst, idx_t ld_dst, cudaStream_t stream)
 {
+    constexpr bool LONG_VECTORS = LONG_SOURCE && sizeof(T) == 4;
+    constexpr int V = tsm_vector_elems<T>();
     int rows_log2 = 0;
     while ((2 << rows_log2) * width <= skinny_chunk_elements<T>())
         rows_log2++;
     const idx_t rows = (idx_t)1 << rows_log2;
-    const size_t shared = (size_t)rows * (size_t)(width | 1) * sizeof(T);
-    const idx_t grid = fill_grid(MOVE_BLOCKS_PER_SM, (len + rows - 1) / rows);
-    const void *kernel = (const void *)skinny_transpose_kernel<T, LONG_SOURCE>;
-    const int status = tsm_prefer_max_shared(kernel, "xGEMT shared-memory carveout");
+    const size_t shared = LONG_VECTORS ? (size_t)width * (size_t)(rows + V) * sizeof(T)
+                                       : (size_t)rows * (size_t)(width | 1) * sizeof(T);
+    const void *kernel = LONG_VECTORS ? (const void *)skinny_transpose_long_kernel<T>
+                                      : (const void *)skinny_transpose_kernel<T, LONG_SOURCE>;
+    int status = tsm_prefer_max_shared(kernel, "xGEMT shared-memory carveout"), resident = 0;
 
     if (status != 0)
         return status;
-    skinny_transpose_kernel<T, LONG_SOURCE><<<(unsigned)grid, MOVE_THREADS, shared, stream>>>(
-        len, (int)width, rows_log2, alpha, conj, src, ld_src, dst, ld_dst);
+    if constexpr (LONG_VECTORS) {
+        /* One wave of blocks, each with as many chunks (at 8 blocks a
+           multiprocessor, as many as fit and then a second partial wave:
+           1 to 4 points lower, H200, `--gemt-trans T`, 1 GiB). */
+        status = tsm_blocks_per_sm(kernel, shared, &resident, MOVE_THREADS);
+        if (status != 0)
+            return status;
+        skinny_transpose_long_kernel<T>
+            <<<(unsigned)fill_grid(resident, (len + rows - 1) / rows), MOVE_THREADS, shared,
+               stream>>>(len, (int)width, rows_log2, alpha, conj, src, ld_src, dst, ld_dst);
+    } else {
+        skinny_transpose_kernel<T, LONG_SOURCE>
+            <<<(unsigned)fill_grid(MOVE_BLOCKS_PER_SM, (len + rows - 1) / rows), MOVE_THREADS,
+               shared, stream>>>(len, (int)width, rows_log2, alpha, conj, src, ld_src, dst,
+                                 ld_dst);
+    }
     return launch_status("xGEMT skinny transpose kernel");
 }
 
@@ -246,10 +437,7 @@ static int gpu_gemt(enum tsblas_op op, idx_t m, idx_t n, T alpha, const T *a, id
         return gpu_scale<T>(n, m, alpha, b, ldb, stream);
     }
     if (op == TSBLAS_OP_N) {
-        const idx_t batch = (idx_t)MOVE_THREADS * copy_batch<T>();
-        const idx_t blocks = (m * n + batch - 1) / batch;
-        scaled_copy_kernel<T><<<(unsigned)fill_grid(MOVE_BLOCKS_PER_SM, blocks), MOVE_THREADS, 0,
-                                stream>>>(m, n, alpha, a, lda, b, ldb);
+        scaled_copy<T>(m, n, alpha, a, lda, b, ldb, stream);
         return launch_status("xGEMT copy kernel");
     }
     /* B(c, l) = op(A)(c, l) = A(l, c): with A tall its columns are the
