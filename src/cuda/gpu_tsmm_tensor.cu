@@ -647,13 +647,21 @@ struct tsmm_tensor_kernel_ptr {
                          const T *, idx_t, idx_t, bool, T, T, T *, idx_t, idx_t, bool, bool);
 };
 
+/* The largest NT instantiated: the tiles a warp of DTSMM (8) and ZTSMM
+   (4) may have, none for STSMM (below). */
+template <typename T>
+__host__ __device__ constexpr int tsmm_tensor_nt_max()
+{
+    return std::is_same<T, double>::value ? 8 : std::is_same<T, cuDoubleComplex>::value ? 4 : 0;
+}
+
 /* The tiles of a warp for the kernel's NT, where every group of warps
-   has as many, or all but the last, which has one fewer (*SHORT; ZTSMM
-   at W = 33-40 and 49-56, three and two tiles, four and three); else 0,
-   each warp's tiles tested at run time.  With NT a step loads all of its
-   fragments of S, then makes its mma, with no test of a tile between
-   them, where otherwise each mma waits for the load of its fragment just
-   before it: H200, the tensor kernel forced, 1 GiB, widths 5-64, two
+   has as many, or for ZTSMM all but the last, which has one fewer
+   (*SHORT; at W = 33-40 and 49-56, three and two tiles, four and three);
+   else 0, each warp's tiles tested at run time.  With NT a step loads
+   all of its fragments of S, then makes its mma, with no test of a tile
+   between them, where otherwise each mma waits for the load of its
+   fragment just before it: H200, the tensor kernel forced, 1 GiB, widths 5-64, two
    runs in alternating order, mean % of the roofline DTSMM col 70.4 ->
    74.4, int 73.1 -> 76.6, ZTSMM col 68.7 -> 75.5, int 60.1 -> 68.1 (of
    which the short group: col 73.1 -> 75.5, int 66.3 -> 68.1;
@@ -664,11 +672,12 @@ static int tsmm_tensor_tiles(int ntiles, int groups_n, bool *short_group)
 {
     const int nt = (ntiles + groups_n - 1) / groups_n;
     *short_group = false;
-    if (std::is_same<T, float>::value)
+    if (nt > tsmm_tensor_nt_max<T>())
         return 0;
     if (ntiles % groups_n == 0)
         return nt;
-    *short_group = nt >= 2 && ntiles == groups_n * nt - 1;
+    *short_group = std::is_same<T, cuDoubleComplex>::value && nt >= 2
+                   && ntiles == groups_n * nt - 1;
     return *short_group ? nt : 0;
 }
 
@@ -700,56 +709,32 @@ static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs
 }
 
 /* The same for NT and a short group known at run time
-   (tsmm_tensor_tiles): NT 1-8 for DTSMM, 1-4 for ZTSMM; a short group
-   for ZTSMM only (DTSMM's warps are one group with beta = 0; with beta !=
-   0 the rows of C in the stages take two groups from width 41 or so, of
-   as many tiles but at 49-56, where the tiles stay tested). */
-template <typename T, bool T_ROWS>
+   (tsmm_tensor_tiles), NT from MAX down: NT 1-8 for DTSMM, 1-4 for ZTSMM,
+   a short group for ZTSMM only (DTSMM's warps are one group with beta =
+   0; with beta != 0 the rows of C in the stages take two groups from
+   width 41 or so, of as many tiles but at 49-56, where the tiles stay
+   tested); 0 otherwise. */
+template <typename T, bool T_ROWS, int MAX = tsmm_tensor_nt_max<T>()>
 static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(int nt, bool short_group,
                                                                      bool pairs, int g)
 {
-    if constexpr (std::is_same<T, cuDoubleComplex>::value) {
-        if (short_group) {
-            switch (nt) {
-            case 2:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 2, true>(pairs, g);
-            case 3:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 3, true>(pairs, g);
-            case 4:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 4, true>(pairs, g);
-            }
-            return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
-        }
-    }
-    if constexpr (!std::is_same<T, float>::value) {
-        if (!short_group) {
-            switch (nt) {
-            case 1:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 1, false>(pairs, g);
-            case 2:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 2, false>(pairs, g);
-            case 3:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 3, false>(pairs, g);
-            case 4:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 4, false>(pairs, g);
+    if constexpr (MAX == 0) {
+        return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
+    } else {
+        if (nt != MAX)
+            return tsmm_tensor_kernel_of<T, T_ROWS, MAX - 1>(nt, short_group, pairs, g);
+        if constexpr (std::is_same<T, cuDoubleComplex>::value) {
+            /* A short group of no tiles is none: tsmm_tensor_tiles never
+               asks for it. */
+            if (short_group) {
+                if constexpr (MAX >= 2)
+                    return tsmm_tensor_kernel_of<T, T_ROWS, MAX, true>(pairs, g);
+                else
+                    return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
             }
         }
+        return tsmm_tensor_kernel_of<T, T_ROWS, MAX, false>(pairs, g);
     }
-    if constexpr (std::is_same<T, double>::value) {
-        if (!short_group) {
-            switch (nt) {
-            case 5:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 5, false>(pairs, g);
-            case 6:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 6, false>(pairs, g);
-            case 7:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 7, false>(pairs, g);
-            case 8:
-                return tsmm_tensor_kernel_of<T, T_ROWS, 8, false>(pairs, g);
-            }
-        }
-    }
-    return tsmm_tensor_kernel_of<T, T_ROWS, 0, false>(pairs, g);
 }
 
 template <typename T>
