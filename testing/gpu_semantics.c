@@ -19,8 +19,9 @@
  * copies), so that compute-sanitizer's memcheck catches a read past an
  * array, which the guards of the other cases would absorb; xGEMT's arrays
  * come guarded, and tight with A or B starting one element past its
- * allocation, off the 16 bytes of the kernels' vector copies (and over
- * several chunks of its skinny transpose).  Each case checks:
+ * allocation, off the 16 bytes of the kernels' vector copies (and, but in
+ * quick runs, over several chunks a block of its skinny transpose).  Each
+ * case checks:
  *   - INFO = 0 and no XERBLA call;
  *   - the ratio test against a long double host loop and against cuBLAS
  *     (threshold 16);
@@ -100,6 +101,10 @@ static const struct shape gemt_shapes[] = {
     { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 }, { 5001, 3, 0 }, { 3, 5001, 0 },
     { 2101, 64, 0 }, { 64, 2101, 0 }, { 4099, 6, 0 }, { 6, 4099, 0 }, { 2, 3, 0 },
 };
+/* Several chunks a block of xGEMT's skinny transpose, whose grid is one
+   wave of blocks: not in quick runs (their host-side checks take seconds,
+   too long under compute-sanitizer). */
+static const struct shape gemt_many_chunks_shapes[] = { { 64, 300007, 0 }, { 300007, 64, 0 } };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;
@@ -187,12 +192,16 @@ static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, cha
 }
 
 /* One xGEMT call checked; SHIFT_A, SHIFT_B: -1 for a guarded array, else
-   a tight one that starts that many elements past its allocation. */
+   a tight one that starts that many elements past its allocation.  Each
+   shape comes in these three arrangements one after another: alpha and
+   the padding of the LDs change from shape to shape, not within one, so
+   that each arrangement meets every alpha (alpha = 0 never reaches the
+   copy and transpose kernels). */
 static void gemt_case(const struct gpu_prec *p, char trans, long m, long n, long shift_a,
                       long shift_b)
 {
     static const struct gpu_num alphas[] = { { 1.0L, 0.0L }, { -0.7L, 0.4L }, { 0.0L, 0.0L } };
-    struct gpu_num alpha = alphas[case_counter % 3];
+    struct gpu_num alpha = alphas[(case_counter / 3) % 3];
     long pad = (case_counter / 3) % 2 ? 5 : 0;
     long brows = trans == 'N' ? m : n, bcols = trans == 'N' ? n : m;
     struct gpu_mat a, b;
@@ -227,6 +236,15 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n, long
     free(b_out);
     gpu_mat_free(&a);
     gpu_mat_free(&b);
+}
+
+/* The xGEMT calls of one shape: guarded arrays, then A, then B tight and
+   off 16 bytes. */
+static void gemt_arrangements(const struct gpu_prec *p, char trans, const struct shape *sh)
+{
+    gemt_case(p, trans, sh->m, sh->n, -1, -1);
+    gemt_case(p, trans, sh->m, sh->n, 1, 0);
+    gemt_case(p, trans, sh->m, sh->n, 0, 1);
 }
 
 /* Element (I, J) of X's snapshot := +Inf (the real part where complex). */
@@ -329,13 +347,13 @@ int main(void)
                     if (!quick || (s + ip + 6) % 9 == (size_t)pair)
                         gemm_case(GPU_MTSM, p, trans[ia], trans[ib], &mtsm_shapes[s], 0);
             }
-        for (ia = 0; ia < 3; ia++)
+        for (ia = 0; ia < 3; ia++) {
             for (s = 0; s < COUNT(gemt_shapes); s++)
-                if (!quick || (s + ip) % 3 == (size_t)ia) {
-                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, -1, -1);
-                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, 1, 0);
-                    gemt_case(p, trans[ia], gemt_shapes[s].m, gemt_shapes[s].n, 0, 1);
-                }
+                if (!quick || (s + ip) % 3 == (size_t)ia)
+                    gemt_arrangements(p, trans[ia], &gemt_shapes[s]);
+            for (s = 0; s < COUNT(gemt_many_chunks_shapes) && !quick; s++)
+                gemt_arrangements(p, trans[ia], &gemt_many_chunks_shapes[s]);
+        }
         for (ia = 0; ia < 2; ia++) {
             const struct gpu_num zero = { 0.0L, 0.0L }, one = { 1.0L, 0.0L };
             inf_case(p, ia, zero);

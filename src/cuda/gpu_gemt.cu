@@ -165,9 +165,9 @@ static void scaled_copy(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, T *b, 
    and either both are one run of memory (LDA = LDB = M, or N = 1), copied
    as such, or their LDs are whole vectors, each column's last M mod V
    rows then copied element by element; else elements.  Measured (H200,
-   1 GiB, `--gemt-trans N`, both orders, widths 1-64): by element S 72 %
-   of the copy rate, D and C 89 %; in vectors 90-92 %, as Z's 16-byte
-   elements (doc/gpu-performance-mtsm-gemt.md). */
+   1 GiB, `--gemt-trans N`, both orders, widths 1-64, the better of two
+   runs): by element S 72-73 % of the copy rate, D and C 89-90 %; in
+   vectors 91-92 %, as Z's 16-byte elements (doc/gpu-performance-mtsm-gemt.md). */
 template <typename T>
 static void scaled_copy(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, T *b, idx_t ldb,
                         cudaStream_t stream)
@@ -279,26 +279,29 @@ skinny_transpose_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
    c*PITCH + SHIFT(c), PITCH = ROWS + V (V elements a 16-byte vector): the
    shift, the run's offset from a 16-byte boundary in memory, puts each of
    its 16-byte vectors on one in shared memory. */
+template <int V>
 struct skinny_long_layout {
-    int pitch, base_shift, ld_shift, vector;
+    int pitch, base_shift, ld_shift;
 
-    __device__ int vector_at(int c, int q) const { return c * pitch + vector * q; }
-    __device__ int shift(int c) const { return (base_shift + c * ld_shift) & (vector - 1); }
+    __device__ int vector_at(int c, int q) const { return c * pitch + V * q; }
+    __device__ int shift(int c) const { return (base_shift + c * ld_shift) & (V - 1); }
     __device__ int element_at(int r, int c) const { return c * pitch + shift(c) + r; }
 };
 
 /* The skinny transpose of the same LEN-by-WIDTH block from its long runs
    (A tall, B := its WIDTH-by-LEN transpose), the runs copied in as
-   16-byte vectors aligned in memory (each run's first and last vectors
-   partly outside the chunk, the elements of a last one short of a vector
-   copied one by one) and B written element by element.  For STGEMT's
-   4-byte elements, whose copies one by one bind (`--gemt-trans T`, H200,
-   1 GiB, column-major, widths 1-64: 75-83 % of the copy rate before,
-   83-86 % with these), not for D, C or Z (CGEMT at widths 4-64 87-88
-   against 92 %, not profiled; by a count of the banks, the elements' reads
-   across the runs meet two-way bank conflicts, four-way for S from width
-   32, where the layout by rows of odd pitch meets none;
-   doc/gpu-performance-mtsm-gemt.md). */
+   16-byte vectors aligned in memory and B written element by element.  A
+   run's first vector in a chunk starts up to V - 1 elements before it:
+   before A itself in the first chunk of a run that does not start on 16
+   bytes, within A's 16-byte block (so within its allocation); a run's
+   last elements in a chunk, short of a vector, are copied one by one, so
+   nothing past them is read.  For STGEMT's 4-byte elements, whose copies
+   one by one bind (`--gemt-trans T`, H200, 1 GiB, column-major, widths
+   1-64: 75-83 % of the copy rate before, 83-86 % with these), not for D,
+   C or Z (CGEMT at widths 4-64 87-88 against 92 %, not profiled; by a
+   count of the banks, the elements' reads across the runs meet two-way
+   bank conflicts, four-way for S from width 32, where the layout by rows
+   of odd pitch meets none; doc/gpu-performance-mtsm-gemt.md). */
 template <typename T>
 __global__ void __launch_bounds__(MOVE_THREADS)
 skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
@@ -307,10 +310,10 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
 {
     constexpr int V = tsm_vector_elems<T>();
     extern __shared__ __align__(16) unsigned char skinny_shared[];
-    T *chunk_at = reinterpret_cast<T *>(skinny_shared);
+    T *chunk = reinterpret_cast<T *>(skinny_shared);
     const int rows = 1 << rows_log2;
-    const skinny_long_layout at = { rows + V, (int)((uintptr_t)src / sizeof(T) % V),
-                                    (int)(ld_long % V), V };
+    const skinny_long_layout<V> layout = { rows + V, (int)((uintptr_t)src / sizeof(T) % V),
+                                           (int)(ld_long % V) };
     /* Vectors of a run in a chunk: ROWS / V, one more for the shift. */
     const int run_vectors = rows / V + 1;
     const idx_t chunks = (len + rows - 1) >> rows_log2;
@@ -319,18 +322,18 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
     const tsm_wrap_walk<int> long_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, run_vectors);
     const tsm_wrap_walk<int> short_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, width);
 
-    for (idx_t chunk = blockIdx.x; chunk < chunks; chunk += gridDim.x) {
-        const idx_t l0 = chunk << rows_log2;
+    for (idx_t c = blockIdx.x; c < chunks; c += gridDim.x) {
+        const idx_t l0 = c << rows_log2;
         const int live = len - l0 < rows ? (int)(len - l0) : rows;
 
         for (tsm_wrap_walk<int> w = long_first; w.slow < width; w.next()) {
-            const int r = V * w.fast - at.shift(w.slow);
-            T *to = &chunk_at[at.vector_at(w.slow, w.fast)];
+            const int r = V * w.fast - layout.shift(w.slow);
+            T *to = &chunk[layout.vector_at(w.slow, w.fast)];
             const T *from = &src[(l0 + r) + w.slow * ld_long];
             if (r + V <= live) {
                 copy_vector(to, from);
             } else {
-                for (int e = 0; e < V && r + e < live; e++)
+                for (int e = r < 0 ? -r : 0; e < V && r + e < live; e++)
                     tsm_copy_element(to + e, from + e, true);
             }
         }
@@ -340,7 +343,7 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
 
         for (tsm_wrap_walk<int> w = short_first; w.slow < live; w.next())
             dst[(l0 + w.slow) * ld_short + w.fast] =
-                mul(alpha, conj_if(chunk_at[at.element_at(w.slow, w.fast)], conj));
+                mul(alpha, conj_if(chunk[layout.element_at(w.slow, w.fast)], conj));
         __syncthreads();
     }
 }
