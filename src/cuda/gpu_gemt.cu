@@ -70,32 +70,6 @@ const int SKINNY_CHUNK_BYTES = 32768;
 
 typedef tsm_raw<16>::type vector16;
 
-/* X[0 .. BYTES/sizeof(T) - 1] to TO in global memory, aligned to BYTES,
-   in one store.  In PTX: a store of a vector type filled from X is split
-   by the compiler into X's elements, or into stores of 8, 4 and 4 bytes
-   for two doubles, with 1.58 times the L2 write sectors (ncu, DGEMT 'T'
-   interleaved, width 4, H200). */
-template <int BYTES, typename T>
-__device__ inline void store_whole(T *to, const T *x)
-{
-    if constexpr (BYTES == 16) {
-        unsigned w[4];
-        memcpy(w, x, sizeof w);
-        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(
-                         __cvta_generic_to_global(to)),
-                     "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
-                     : "memory");
-    } else if constexpr (BYTES == 8) {
-        unsigned w[2];
-        memcpy(w, x, sizeof w);
-        asm volatile("st.global.v2.b32 [%0], {%1, %2};\n" ::"l"(__cvta_generic_to_global(to)),
-                     "r"(w[0]), "r"(w[1])
-                     : "memory");
-    } else {
-        *to = *x;
-    }
-}
-
 /* Whether X lies on a 16-byte boundary. */
 template <typename T>
 static bool on_16_bytes(const T *x)

@@ -401,24 +401,22 @@ __device__ inline void chunk_copy_flat_rows(const chunk_copy_plan &plan, const T
 template <typename T, int VE>
 __device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
 {
-    typedef typename tsm_raw<VE * sizeof(T)>::type raw;
     T sum[VE];
-    raw bits;
 
     if (is_zero(beta)) {
 #pragma unroll
         for (int e = 0; e < VE; e++)
             sum[e] = vals[e];
     } else {
+        typedef typename tsm_raw<VE * sizeof(T)>::type raw;
+        const raw bits = *reinterpret_cast<const raw *>(out);
         T old[VE];
-        bits = *reinterpret_cast<const raw *>(out);
         memcpy(old, &bits, sizeof bits);
 #pragma unroll
         for (int e = 0; e < VE; e++)
             sum[e] = add(vals[e], mul(beta, old[e]));
     }
-    memcpy(&bits, sum, sizeof bits);
-    *reinterpret_cast<raw *>(out) = bits;
+    store_whole<VE * sizeof(T)>(out, sum);
 }
 
 /* The copies of the chunk of an interleaved T without gaps between its

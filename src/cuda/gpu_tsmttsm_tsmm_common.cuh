@@ -286,6 +286,37 @@ template <> struct tsm_raw<4> { typedef unsigned int type; };
 template <> struct tsm_raw<8> { typedef uint2 type; };
 template <> struct tsm_raw<16> { typedef uint4 type; };
 
+/* TO[0 .. BYTES/sizeof(T) - 1] := X[0 .. BYTES/sizeof(T) - 1] in global
+   memory, TO aligned to BYTES, in one store.  One element is a plain
+   store (one instruction, a double complex one too); several go through
+   PTX: nvcc split a store of a vector type filled from X (uint4, or float4
+   from X's reals) into X's elements' stores, or into stores of 8, 4 and 4
+   bytes for two doubles, with 1.58 times the L2 write sectors (ncu, DGEMT
+   'T' interleaved, width 4, H200).  No memory clobber: no thread reads
+   back what a kernel stores through this, and with one the compiler kept
+   loads of shared memory behind each store (DTSMM interleaved 4: 80 ->
+   75-77 % of the roofline, H200). */
+template <int BYTES, typename T>
+__device__ inline void store_whole(T *to, const T *x)
+{
+    static_assert(BYTES % sizeof(T) == 0 && (BYTES == 4 || BYTES == 8 || BYTES == 16),
+                  "a store of 4, 8 or 16 bytes of whole elements");
+    if constexpr (BYTES == sizeof(T)) {
+        *to = *x;
+    } else if constexpr (BYTES == 8) {
+        unsigned w[2];
+        memcpy(w, x, sizeof w);
+        asm volatile("st.global.v2.b32 [%0], {%1, %2};\n" ::"l"(__cvta_generic_to_global(to)),
+                     "r"(w[0]), "r"(w[1]));
+    } else {
+        unsigned w[4];
+        memcpy(w, x, sizeof w);
+        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(
+                         __cvta_generic_to_global(to)),
+                     "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]));
+    }
+}
+
 /* OUT[0 .. VE-1] := P[0 .. VE-1], one shared-memory load (P aligned to
    VE elements). */
 template <typename T, int VE>
