@@ -358,10 +358,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
 #pragma unroll
                                 for (int e = 0; e < VA; e++)
                                     vals[e] = acc[u * VA + e][y];
-                                tsmm_put<T, VA>(o, vals, zero<T>());
+                                tsmm_put<T, VA>(o, vals);
                             } else {
                                 for (int e = 0; e < VA && r + e < nrows; e++)
-                                    tsmm_put<T, 1>(o + e, { acc[u * VA + e][y] }, zero<T>());
+                                    tsmm_put<T, 1>(o + e, { acc[u * VA + e][y] });
                             }
                         }
                     }
@@ -382,10 +382,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
 #pragma unroll
                                 for (int e = 0; e < VB; e++)
                                     vals[e] = acc[x][u * VB + e];
-                                tsmm_put<T, VB>(o, vals, zero<T>());
+                                tsmm_put<T, VB>(o, vals);
                             } else {
                                 for (int e = 0; e < VB && j + e < w; e++)
-                                    tsmm_put<T, 1>(o + e, { acc[x][u * VB + e] }, zero<T>());
+                                    tsmm_put<T, 1>(o + e, { acc[x][u * VB + e] });
                             }
                         }
                     }
@@ -397,7 +397,7 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                             const idx_t r = r0 + row_of[x];
                             if (r < nrows && column_of[y] < w)
                                 tsmm_put<T, 1>(out + r * o_sr + column_of[y] * o_sw,
-                                               { acc[x][y] }, zero<T>());
+                                               { acc[x][y] });
                         }
                 }
             }

@@ -261,8 +261,7 @@ __device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], 
         int i = lane / cw, j = lane % cw;
         for (int p = lane; p < 8 * cw; p += 32) {
             if (rh + i < nrows)
-                tsmm_put<T, 1>(out + (rh + i) * o_sr + c0 + j, { scratch[i * PITCH + j] },
-                               zero<T>());
+                tsmm_put<T, 1>(out + (rh + i) * o_sr + c0 + j, { scratch[i * PITCH + j] });
             i += i_step;
             j += j_step;
             if (j >= cw) {
@@ -564,18 +563,18 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                         for (int c = 0; c < 2 && j0 + c < w; c++) {
                             T *o = out + r + (j0 + c) * o_sw;
                             if (r + 1 < nrows)
-                                tsmm_put<T, 2>(o, { d[c], d[c + 2] }, zero<T>());
+                                tsmm_put<T, 2>(o, { d[c], d[c + 2] });
                             else if (r < nrows)
-                                tsmm_put<T, 1>(o, { d[c] }, zero<T>());
+                                tsmm_put<T, 1>(o, { d[c] });
                         }
                     } else {
 #pragma unroll
                         for (int h = 0; h < 2 && r + h < nrows; h++) {
                             T *o = out + (r + h) * o_sr + j0;
                             if (j0 + 1 < w)
-                                tsmm_put<T, 2>(o, { d[2 * h], d[2 * h + 1] }, zero<T>());
+                                tsmm_put<T, 2>(o, { d[2 * h], d[2 * h + 1] });
                             else
-                                tsmm_put<T, 1>(o, { d[2 * h] }, zero<T>());
+                                tsmm_put<T, 1>(o, { d[2 * h] });
                         }
                     }
                 } else if (gather_out) {
@@ -601,8 +600,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                                     x = y;
                             }
                             if (row < nrows && j < w)
-                                tsmm_put<T, 1>(out + row + j * o_sw, { static_cast<T>(x) },
-                                               zero<T>());
+                                tsmm_put<T, 1>(out + row + j * o_sw, { static_cast<T>(x) });
                         }
                     }
                 } else {
@@ -615,8 +613,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                         const idx_t r = r0 + row0 + g + 8 * (e / 2);
                         if (r < nrows && j0 + e % 2 < w)
                             tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
-                                           { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) },
-                                           zero<T>());
+                                           { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) });
                     }
                 }
             }

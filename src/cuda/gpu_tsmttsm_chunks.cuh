@@ -396,27 +396,13 @@ __device__ inline void chunk_copy_flat_rows(const chunk_copy_plan &plan, const T
 
 /* ---- what the chunk kernels of xTSMM share ---- */
 
-/* OUT[0 .. VE-1] := VALS + beta*OUT (beta == 0: OUT not read), one access
-   of VE elements each way (OUT aligned to them). */
+/* OUT[0 .. VE-1] := VALS in one store (OUT aligned to VE elements): the
+   chunk kernels' store of what they hold in registers.  With beta != 0
+   their beta*C comes from the stage's copy of C, never from OUT. */
 template <typename T, int VE>
-__device__ inline void tsmm_put(T *out, const T (&vals)[VE], T beta)
+__device__ inline void tsmm_put(T *out, const T (&vals)[VE])
 {
-    T sum[VE];
-
-    if (is_zero(beta)) {
-#pragma unroll
-        for (int e = 0; e < VE; e++)
-            sum[e] = vals[e];
-    } else {
-        typedef typename tsm_raw<VE * sizeof(T)>::type raw;
-        const raw bits = *reinterpret_cast<const raw *>(out);
-        T old[VE];
-        memcpy(old, &bits, sizeof bits);
-#pragma unroll
-        for (int e = 0; e < VE; e++)
-            sum[e] = add(vals[e], mul(beta, old[e]));
-    }
-    store_whole<VE * sizeof(T)>(out, sum);
+    store_whole<VE * sizeof(T)>(out, vals);
 }
 
 /* The copies of the chunk of an interleaved T without gaps between its
