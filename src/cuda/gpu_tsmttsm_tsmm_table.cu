@@ -62,6 +62,7 @@
  *   doc/data/gpu-h200-dtsmttsm-flat-table-after-run2.csv
  *   doc/data/gpu-h200-tsmttsm-tiles16x24-check.csv
  *   doc/data/gpu-h200-tsmm-nt-check.csv
+ *   doc/data/gpu-h200-tsmm-retune-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -122,17 +123,17 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         },
         { /* xTSMM */
             {
-                "ffffffffffffffffffffffffffffffffffffftftffffttttffffccctfffttttf", /* S col */
-                "fffdffffffffffffffffffffffffffffffffffffffffffftffffcccfccctccct" }, /* S int */
+                "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* S col */
+                "fffdffffffffffffffffffffffffffffffffffffffffffffffffcccfcccfccct" }, /* S int */
             {
-                "ddfffffdffttfftttfffftftfftttttttttttttctttctctctttctttctctctctc", /* D col */
-                "ffftffftftftffftffftfftttttttttttttttttttttttttttttttttttttctttc" }, /* D int */
+                "ddfffffdftttttttttffttttftfftttttttttttttttctttctttctttttttctttc", /* D col */
+                "fffdffftffftffftffftfftttttttttctttttttttttttttttttttttttttttttc" }, /* D int */
             {
-                "ddfdfffffffffffffffffffffffcccccfffffffffffffffcffcccccccccccccc", /* C col */
-                "fffdffffffffffffffffffffccccccccffffffffsfsfsfcfffcccfcccccccccc" }, /* C int */
+                "ddffffffffffffffffffffffffffccccffffffffffffffffffccfccccccccccc", /* C col */
+                "fffdfffffffffffffffffffffcccccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
             {
-                "ddsdffsffttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
-                "dddssfssfffffftttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* Z int */
+                "ddsdfffffttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "dddssfttffftfttttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* Z int */
         },
     } },
 };
