@@ -4,8 +4,8 @@
 #
 # Usage:
 #   testing/gpu_tune_tsm.sh sweep [--bytes SIZE] [--reps N] [--paths LIST]
-#           [--precisions LETTERS] [--orders LIST] [--rows-multiple N]
-#           BUILD_DIR OUT_DIR
+#           [--routines LIST] [--precisions LETTERS] [--orders LIST]
+#           [--rows-multiple N] BUILD_DIR OUT_DIR
 #       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
 #       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large,
 #       tensor, fma), each run timing that path and cuBLAS on the same
@@ -17,7 +17,8 @@
 #       2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
 #       median of N runs (default 3), the paths of the comma-separated LIST
-#       (default all), the precisions of LETTERS (of sdcz, default all) and
+#       (default all), the routines of LIST (tsmttsm, tsmm; default both),
+#       the precisions of LETTERS (of sdcz, default all) and
 #       the storage orders of LIST (col, int; default both), the long
 #       dimension a multiple of N (tsblas_bench --rows-multiple; default
 #       as SIZE gives it).  Writes OUT_DIR/tune-PATH.csv (xTSMM of the tensor
@@ -50,7 +51,7 @@
 set -u
 
 usage() {
-  sed -n '2,48p' "$0" >&2
+  sed -n '2,50p' "$0" >&2
   exit 2
 }
 
@@ -58,6 +59,7 @@ sweep() {
   bytes=256M
   reps=3
   paths="direct staged-small staged-large tensor fma"
+  wanted=tsmttsm,tsmm
   only=sdcz
   orders=col,int
   multiple=1
@@ -66,6 +68,7 @@ sweep() {
       --bytes) bytes=$2; shift 2 ;;
       --reps) reps=$2; shift 2 ;;
       --paths) paths=`echo "$2" | tr , ' '`; shift 2 ;;
+      --routines) wanted=$2; shift 2 ;;
       --precisions) only=`echo "$2" | tr A-Z a-z | sed 's/^all$/sdcz/' | tr -d ,`; shift 2 ;;
       --orders) orders=$2; shift 2 ;;
       --rows-multiple) multiple=$2; shift 2 ;;
@@ -77,6 +80,12 @@ sweep() {
   case $only in
     ''|*[!sdcz]*) usage ;;
   esac
+  for r in `echo "$wanted" | tr , ' '`; do
+    case $r in
+      tsmttsm|tsmm) ;;
+      *) usage ;;
+    esac
+  done
   build=$1
   out=$2
   mkdir -p "$out" || exit 2
@@ -94,11 +103,16 @@ sweep() {
     for run in $runs; do
       name=${run%%:*}
       rest=${run#*:}
-      routines=${rest%%:*}
+      routines=
+      for r in `echo "${rest%%:*}" | tr , ' '`; do
+        case ,$wanted, in
+          *,$r,*) routines=$routines${routines:+,}$r ;;
+        esac
+      done
       rest=${rest#*:}
       precisions=`echo "${rest%%:*}" | tr -cd "$only"`
       widths=${rest#*:}
-      test -n "$precisions" || continue
+      test -n "$precisions" && test -n "$routines" || continue
       TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
         --precisions $precisions --orders "$orders" --widths $widths --pairs none \
         --bytes "$bytes" --rows-multiple "$multiple" --reps "$reps" \
