@@ -798,15 +798,19 @@ static long tensor_step_cost(int m, int n, int choice)
 
 /* The warp tiles of an M x N call, of the first COUNT of tensor_tiles.
    Of the choices that need at most TENSOR_WARPS warp tiles and pad the
-   product to at most 15 % more mma work than the least padded one, the
-   one with the least work per mma step of the block (tensor_step_cost);
-   then the fewest warp tiles (the most k-groups).  Measured on the H100
-   at widths 17-56: the least padded work alone lost at 49-56 (7 warp
-   tiles of 64x8 against 4 of 32x32: D 0.55-0.90 of the roofline against
-   0.71-0.92), the least cycles alone at 33-40 (3 of 48x16 against 5 of
-   48x8). */
+   product to at most PADDING % of the mma work of the least padded one,
+   the one with the least work per mma step of the block
+   (tensor_step_cost); then the fewest warp tiles (the most k-groups).
+   Measured on the H100 at widths 17-56: the least padded work alone lost
+   at 49-56 (7 warp tiles of 64x8 against 4 of 32x32: D 0.55-0.90 of the
+   roofline against 0.71-0.92), the least cycles alone at 33-40 (3 of
+   48x16 against 5 of 48x8), hence TENSOR_PADDING, 115 (STSMTTSM's:
+   tensor_padding). */
+const int TENSOR_PADDING = 115;
+
 template <typename T>
-static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>())
+static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
+                             int padding = TENSOR_PADDING)
 {
     long least_work = -1, best_cost = 0, best_tiles = 0;
     int best = -1;
@@ -821,7 +825,7 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>())
         const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long tiles = s.tiles_m * s.tiles_n;
         const long cost = tensor_step_cost<T>(m, n, c);
-        if (tiles > TENSOR_WARPS || (long)s.width_a * s.width_b * 100 > least_work * 115)
+        if (tiles > TENSOR_WARPS || (long)s.width_a * s.width_b * 100 > least_work * padding)
             continue;
         if (best < 0 || cost < best_cost || (cost == best_cost && tiles < best_tiles)) {
             best = c;
@@ -830,6 +834,28 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>())
         }
     }
     return best;
+}
+
+/* The padding (%) pick_tensor_tiles allows a call of T as it is computed:
+   125 for STSMTTSM, TENSOR_PADDING for the others.  At widths 33-40 that
+   takes 3 warp tiles of 48 x 16 in two k-groups (C padded to 48 x 48)
+   for 5 of 48 x 8 in one (48 x 40): with its copying warps the
+   multiplying warps bind, 6 of them busy instead of 5, and a step
+   converts 16 fragments of floats a warp for 6 mma instead of 14 for 3.
+   Every warp tile forced in turn (H200, STSMTTSM and DTSMTTSM square
+   widths 17-64, CTSMTTSM and ZTSMTTSM 41-64, both orders, tensor
+   forced, 1 GiB, two passes; doc/gpu-performance.md, "The tensor
+   kernel's warp tiles, each forced"): STSMTTSM 33-40 +8.5 to +10.4
+   points of the roofline (col 33: 36 -> 45 %, int 40: 46 -> 55 %), the
+   rest of those calls the same choice as at 115 %; DTSMTTSM at 33-40,
+   whose 8 warps copy and multiply (no copiers below 41), 10 to 17 points
+   lower with 48 x 16, so it keeps 115 % (with its copiers, from 41 on
+   the H200, 125 % changes no square width and was not measured on the
+   calls it would change, M 41-64 x N 33-40). */
+template <typename T>
+constexpr int tensor_padding()
+{
+    return std::is_same<T, float>::value ? 125 : TENSOR_PADDING;
 }
 
 /* Complex only: UNITS where C is 3 x 5 mma tiles (M 33-48, N 33-40),
@@ -855,8 +881,9 @@ static int pick_tensor_units(int m, int n, int choice)
 
 /* The kernel of an M x N call: a choice of tensor_tiles, UNITS
    (pick_tensor_units) or, for C and Z, EMBED, TENSOR_EMBED_CHOICE plus a
-   choice of real warp tiles; *COST, if not null, its cost a step
-   (tensor_step_cost; for UNITS that of the warp tiles it replaces).
+   choice of real warp tiles, those padded to at most PADDING %; *COST, if
+   not null, its cost a step (tensor_step_cost; for UNITS that of the warp
+   tiles it replaces).
    EMBED computes the complex product as one real product of the planes
    side by side, [Re A Im A]^T [Re B Im B] (2M x 2N), where that costs
    less than four products of M x N and M, N <= 32: it pads less (17 x 17:
@@ -869,9 +896,9 @@ static int pick_tensor_units(int m, int n, int choice)
    warp tiles), lost 0-4 points in a first version (54-59 against 58-62
    %), so not past 32 (doc/data/gpu-h200-tsmttsm-embed-*.csv). */
 template <typename T>
-static int pick_tensor_kernel(int m, int n, long *cost)
+static int pick_tensor_kernel(int m, int n, long *cost, int padding)
 {
-    const int tiles = pick_tensor_tiles<T>(m, n);
+    const int tiles = pick_tensor_tiles<T>(m, n, tensor_tile_count<T>(), padding);
     const long tiles_cost = tensor_step_cost<T>(m, n, tiles);
 
     if constexpr (tensor_planes<T>::count == 2) {
@@ -902,14 +929,19 @@ static int pick_tensor_kernel(int m, int n, long *cost)
    and multiply, gained at 8 of 14 pairs and lost at 6, int 5 x 24 by 15
    points (85 -> 70; col 8 x 40 73 -> 81; doc/data/gpu-h200-tsmttsm-
    mirror-*.csv), so it keeps M x N.  The cost favours the mirror of some
-   calls with M > N too (ZTSMTTSM 21 x 17): not measured, not taken. */
+   calls with M > N too (ZTSMTTSM 21 x 17): not measured, not taken.
+   The costs compared are those of the warp tiles of TENSOR_PADDING: with
+   the 125 % of STSMTTSM (tensor_padding), 40 x 64 and 36 x 56 took the
+   mirror in warp tiles of 64 x 16,
+   60 and 49 % of the roofline against 76 and 61 % as given in 48 x 16
+   (H200, 1 GiB, tensor forced, both orders, two runs). */
 template <typename T>
 static bool tensor_mirrored(int m, int n)
 {
     long cost, mirror_cost;
 
-    pick_tensor_kernel<T>(m, n, &cost);
-    pick_tensor_kernel<T>(n, m, &mirror_cost);
+    pick_tensor_kernel<T>(m, n, &cost, TENSOR_PADDING);
+    pick_tensor_kernel<T>(n, m, &mirror_cost, TENSOR_PADDING);
     return tsmttsm_copying<T>::copiers && n > m && mirror_cost < cost;
 }
 
@@ -932,7 +964,7 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
                          const T *a, idx_t a_si, idx_t a_sl, const T *b, idx_t b_sl, idx_t b_sj,
                          const tsm_finish<T> &finish, cudaStream_t stream, void **workspace)
 {
-    const int choice = pick_tensor_kernel<T>((int)m, (int)n, nullptr);
+    const int choice = pick_tensor_kernel<T>((int)m, (int)n, nullptr, tensor_padding<T>());
     const bool embed = choice >= TENSOR_EMBED_CHOICE;
     const tensor_shape shape =
         embed ? tensor_make_shape(2 * (int)m, 2 * (int)n,
