@@ -842,16 +842,16 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
    for 5 of 48 x 8 in one (48 x 40): with its copying warps the
    multiplying warps bind, 6 of them busy instead of 5, and a step
    converts 16 fragments of floats a warp for 6 mma instead of 14 for 3.
-   Every warp tile forced in turn (H200, STSMTTSM and DTSMTTSM square
-   widths 17-64, CTSMTTSM and ZTSMTTSM 41-64, both orders, tensor
-   forced, 1 GiB, two passes; doc/gpu-performance.md, "The tensor
-   kernel's warp tiles, each forced"): STSMTTSM 33-40 +8.5 to +10.4
-   points of the roofline (col 33: 36 -> 45 %, int 40: 46 -> 55 %), the
-   rest of those calls the same choice as at 115 %; DTSMTTSM at 33-40,
-   whose 8 warps copy and multiply (no copiers below 41), 10 to 17 points
-   lower with 48 x 16, so it keeps 115 % (with its copiers, from 41 on
-   the H200, 125 % changes no square width and was not measured on the
-   calls it would change, M 41-64 x N 33-40). */
+   Every warp tile forced in turn (H200, square widths 17-64, every
+   precision, both orders, tensor forced, 1 GiB, two passes;
+   doc/gpu-performance.md, "The tensor kernel's warp tiles, each
+   forced"): STSMTTSM 33-40 +8.5 to +10.4 points of the roofline in 48 x
+   16 against 48 x 8 (col 33: 36 -> 45 %, int 40: 46 -> 55 %), its other
+   square widths the same choice as at 115 %; DTSMTTSM at 33-40, whose 8
+   warps copy and multiply (no copiers below 41), 4.6 to 19.8 points
+   lower in 48 x 16, so it keeps 115 % (with its copiers, from table width
+   41 on the H200, 125 % changes no square width and was not measured on
+   the calls it would change, of N 33-40). */
 template <typename T>
 constexpr int tensor_padding()
 {
@@ -933,8 +933,9 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
    The costs compared are those of the warp tiles of TENSOR_PADDING: with
    the 125 % of STSMTTSM (tensor_padding), 40 x 64 and 36 x 56 took the
    mirror in warp tiles of 64 x 16,
-   60 and 49 % of the roofline against 76 and 61 % as given in 48 x 16
-   (H200, 1 GiB, tensor forced, both orders, two runs). */
+   60 and 48-49 % of the roofline against 74-76 and 58-61 % as given in
+   48 x 16 (H200, 1 GiB, tensor forced, both orders, two runs;
+   doc/data/gpu-h200-stsmttsm-padding-mirror125-*.csv). */
 template <typename T>
 static bool tensor_mirrored(int m, int n)
 {
