@@ -804,8 +804,8 @@ static long tensor_step_cost(int m, int n, int choice)
    Measured on the H100 at widths 17-56: the least padded work alone lost
    at 49-56 (7 warp tiles of 64x8 against 4 of 32x32: D 0.55-0.90 of the
    roofline against 0.71-0.92), the least cycles alone at 33-40 (3 of
-   48x16 against 5 of 48x8), hence TENSOR_PADDING, 115 (STSMTTSM's:
-   tensor_padding). */
+   48x16 against 5 of 48x8): hence TENSOR_PADDING, 115 %, but for
+   STSMTTSM (tensor_padding). */
 const int TENSOR_PADDING = 115;
 
 template <typename T>
@@ -932,9 +932,9 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
    calls with M > N too (ZTSMTTSM 21 x 17): not measured, not taken.
    The costs compared are those of the warp tiles of TENSOR_PADDING: with
    the 125 % of STSMTTSM (tensor_padding), 40 x 64 and 36 x 56 took the
-   mirror in warp tiles of 64 x 16,
-   60 and 48-49 % of the roofline against 74-76 and 58-61 % as given in
-   48 x 16 (H200, 1 GiB, tensor forced, both orders, two runs;
+   mirror in warp tiles of 64 x 16, 60 and 48-49 % of the roofline
+   against 74-76 and 58-61 % as given in 48 x 16 (H200, 1 GiB, tensor
+   forced, both orders, two runs;
    doc/data/gpu-h200-stsmttsm-padding-mirror125-*.csv). */
 template <typename T>
 static bool tensor_mirrored(int m, int n)
