@@ -64,9 +64,10 @@ TSBLAS_TEST_INPUTS = \
 	%reldir%/test_device.in
 TESTS += $(TSBLAS_TEST_INPUTS)
 EXTRA_DIST += $(TSBLAS_TEST_INPUTS)
-# The device input of the tensor-core kernels, which testing/run_gpu_tests.sh
-# runs with their path forced (TSBLAS_GPU_TSM_PATH=tensor).
-EXTRA_DIST += %reldir%/test_device_tensor.in
+# The device inputs of the tensor-core and the CUDA-core chunk kernels,
+# which testing/run_gpu_tests.sh runs with their path forced
+# (TSBLAS_GPU_TSM_PATH=tensor, fma).
+EXTRA_DIST += %reldir%/test_device_tensor.in %reldir%/test_device_fma.in
 
 # The host inputs with the AVX2 and the baseline kernels too.
 TESTS += %reldir%/test_host_isa.sh

@@ -18,9 +18,10 @@
 # The tests: testing/gpu_*, gpu_semantics again with each path of
 # xTSMTTSM and xTSMM forced (TSBLAS_GPU_TSM_PATH, quick case sets), and,
 # when present, the harness's device inputs (testing/test_tsblas
-# testing/test_device.in, and testing/test_device_tensor.in with the tensor
-# path forced); in a build with MPI, xTSMTTSM_MPI with its block
-# vectors in device memory on 1, 2 and 4 processes sharing the GPU
+# testing/test_device.in, and testing/test_device_tensor.in and
+# test_device_fma.in with the tensor and the fma path forced); in a build
+# with MPI, xTSMTTSM_MPI with its block vectors in device memory on 1, 2
+# and 4 processes sharing the GPU
 # (testing/mpi_tsmttsm_gpu_np*.mpitest, launched by testing/mpi_launch.sh
 # with the build's MPIEXEC).  compute-sanitizer runs the GPU tests with
 # TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
@@ -129,6 +130,7 @@ run_harness() {
 if test $single_process = yes; then
   run_harness test_device.in
   run_harness test_device_tensor.in TSBLAS_GPU_TSM_PATH=tensor
+  run_harness test_device_fma.in TSBLAS_GPU_TSM_PATH=fma
 fi
 
 say "== MPI tests on the GPU"

@@ -480,20 +480,28 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        kernels cannot copy 16 bytes at a time (T's LD or address not a
        multiple of 4 floats, or with beta != 0 C's; tsmm_copy_width) takes
        cuBLAS where the table gives either kernel, from the table's width
-       21: two or four times the copies.  The table's STSMM column-major
-       widths are swept with T's rows (L) a multiple of 4.
-       H100, fma forced against cuBLAS: L a multiple of 4, 1 GiB, widths
-       21-64 at 0.86-1.57 times cuBLAS's speed (all but 40, 48, 53-55 at
-       1.04 or more); L as 4 GiB gives it (odd or 2 mod 4), 0.64-0.99
-       from width 21 and 1.01-1.56 at 12-20 (H200: 0.68-1.20 from 21;
-       doc/data/gpu-h*-stsmm-col-fma-4g.csv).  The tensor kernel forced,
-       H100, 1 GiB, widths 22-61: L odd 0.60-0.97 times cuBLAS's speed, L =
-       2 mod 4 0.83-1.16 (doc/data/gpu-h100-stsmm-tensor-forced.csv).
-       Unless TSBLAS_GPU_TSM_PATH forces a path. */
+       21, or from 53 where the fma kernel copies T as shifted columns
+       (tsmm_shifted_columns): two or four times the copies.  The table's
+       STSMM column-major widths are swept with T's rows (L) a multiple of
+       4.  H100, fma forced against cuBLAS: L a multiple of 4, 1 GiB,
+       widths 21-64 at 0.86-1.57 times cuBLAS's speed (all but 40, 48,
+       53-55 at 1.04 or more); L as 4 GiB gives it (odd or 2 mod 4),
+       0.64-0.99 from width 21 and 1.01-1.56 at 12-20 (H200: 0.68-1.20 from
+       21; doc/data/gpu-h*-stsmm-col-fma-4g.csv).  The tensor kernel
+       forced, H100, 1 GiB, widths 22-61: L odd 0.60-0.97 times cuBLAS's
+       speed, L = 2 mod 4 0.83-1.16 (doc/data/gpu-h100-stsmm-tensor-forced.csv).
+       The shifted columns, H200, widths 2-64 (the L that 1 and 4 GiB
+       give, doc/data/gpu-h200-stsmm-shifted-*.csv): at 21-52 0.98-1.44
+       times cuBLAS's speed, at 53-64 0.78-1.05 (53-55 0.78-0.83).  Unless
+       TSBLAS_GPU_TSM_PATH forces a path. */
     if ((path == TSM_FMA || path == TSM_TENSOR) && std::is_same<T, float>::value && t_sr == 1
         && tsm_table_width(k, w) >= 21 && !tsm_path_forced()) {
         bool flat;
-        if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4)
+        const bool shifted =
+            path == TSM_FMA && tsm_table_width(k, w) < 53
+            && tsmm_shifted_columns(tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta));
+        if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4
+            && !shifted)
             path = TSM_CUBLAS;
     }
     if constexpr (!std::is_same<T, cuFloatComplex>::value) /* no tensor kernel of CTSMM */

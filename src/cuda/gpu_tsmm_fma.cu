@@ -45,6 +45,19 @@
  * roofline).  With beta == 0 it never reads C.  Each entry is summed in
  * the order of l by one thread: bit-identical run to run.
  *
+ * Shifted columns (SHIFTED, STSMM): where a column-major T's columns do
+ * not start on 16 bytes (its LD or address not a multiple of 4 floats),
+ * each column is copied 16 bytes at a time from the boundary before its
+ * chunk's first element (chunk_copy_shifted_columns, as the tensor kernel
+ * of STSMTTSM does), its rows SHIFT elements into its line of the stage,
+ * and the fragments of T are loaded element by element from there; the
+ * output, whose columns then seldom start on 16 bytes either, is stored
+ * element by element (STRIDED).  Without it such calls copy one or two
+ * floats at a time: H200, 1 GiB, widths 2-20 where T's LD is not a
+ * multiple of 4, 65.9 -> 69.7 % of the roofline in the mean (width 7
+ * 76 -> 72, 14 67 -> 66), 21-52, which took cuBLAS, 46.8 -> 51.7
+ * (tsmm_shifted_columns, gpu_tsmm.cu).
+ *
  * Packed chunks (PACKED): where an interleaved T and the output have no
  * gaps between their rows (LDB = K, LDC = W, the usual block vectors) and
  * T's rows are not whole 16-byte vectors (odd widths of S, D and C), a
@@ -78,11 +91,13 @@ namespace tsblas {
    (K rounded up to a vector) rounded up to an odd number of 16-byte
    vectors (fma_pitch).  Column-major
    (columns at l*pitch, a warp's loads consecutive vectors of a column):
-   the chunk's ROWS, a multiple of 8. */
+   the chunk's ROWS, a multiple of 8, and with SHIFTED a vector more, the
+   room of a shifted column (chunk_copy_shifted_columns). */
 template <typename T>
-__host__ __device__ inline int tsmm_fma_pitch(bool t_interleaved, int kv, int rows)
+__host__ __device__ inline int tsmm_fma_pitch(bool t_interleaved, int kv, int rows,
+                                              bool shifted)
 {
-    return fma_pitch<T>(t_interleaved, kv, rows);
+    return fma_pitch<T>(t_interleaved, kv, rows) + (shifted ? tsm_vector_elems<T>() : 0);
 }
 
 /* K rounded up to whole steps of V. */
@@ -103,9 +118,10 @@ __host__ __device__ inline int tsmm_fma_small_elems(int kv, int pitch_s)
 }
 
 template <typename T>
-__host__ __device__ inline int tsmm_fma_stage_elems(bool t_interleaved, int kv, int rows)
+__host__ __device__ inline int tsmm_fma_stage_elems(bool t_interleaved, int kv, int rows,
+                                                    bool shifted)
 {
-    return (t_interleaved ? rows : kv) * tsmm_fma_pitch<T>(t_interleaved, kv, rows);
+    return (t_interleaved ? rows : kv) * tsmm_fma_pitch<T>(t_interleaved, kv, rows, shifted);
 }
 
 /* With beta != 0 a stage also holds the chunk's ROWS rows of the output
@@ -190,7 +206,29 @@ __device__ inline void tsmm_packed_step(T (&acc)[TM][TN], const T *st, const int
     fma_multiply<T, TM, TN, V>(acc, af, bf, 0, 0);
 }
 
-template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED, bool PACKED>
+/* One step of V elements of l in a column-major chunk of shifted columns
+   (SHIFTED): column l0 + v of T starts SHIFT[v] elements into its line
+   (the same for every step: l0 is a multiple of V, whose elements are 16
+   bytes), so its fragments are loaded element by element. */
+template <typename T, int TM, int TN, int VB, int V>
+__device__ inline void tsmm_shifted_step(T (&acc)[TM][TN], const T *st, int pitch_t,
+                                         const int (&offset_t)[TM], const int (&shift)[V],
+                                         const T *s, int pitch_s, const int (&offset_s)[TN],
+                                         int l0)
+{
+    T af[TM][V], bf[TN][V];
+#pragma unroll
+    for (int v = 0; v < V; v++) {
+        const T *column = st + (l0 + v) * pitch_t + shift[v];
+#pragma unroll
+        for (int x = 0; x < TM; x++)
+            af[x][v] = column[offset_t[x]];
+    }
+    fma_fragment<T, TN, VB, V>(bf, s, false, pitch_s, l0, offset_s);
+    fma_multiply<T, TM, TN, V>(acc, af, bf, 0, 0);
+}
+
+template <typename T, int TM, int TN, int G, int LAYOUT, bool STRIDED, bool PACKED, bool SHIFTED>
 __global__ void __launch_bounds__(TSM_THREADS, fma_blocks_per_sm(TM, TN, sizeof(T), LAYOUT))
 tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tall, idx_t t_sr,
                 idx_t t_sl, unsigned flip_t, const T *small, idx_t s_sl, idx_t s_sw,
@@ -209,12 +247,12 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     const int pass_rows = shape.width_a, rows = passes * pass_rows;
     const int kv = tsmm_fma_kv<T>(k);
     const int pitch_s = fma_pitch<T>(false, 0, shape.width_b);
-    const int pitch_t = PACKED ? k : tsmm_fma_pitch<T>(t_interleaved, kv, rows);
+    const int pitch_t = PACKED ? k : tsmm_fma_pitch<T>(t_interleaved, kv, rows, SHIFTED);
     const int small_elems = tsmm_fma_small_elems<T>(kv, pitch_s);
     const bool read_c = !is_zero(beta);
     const int pitch_c = PACKED ? w : tsmm_fma_pitch_c<T>(o_columns, w, rows);
     const int t_elems = PACKED ? tsmm_packed_elems<T>(rows, k)
-                               : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows);
+                               : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows, SHIFTED);
     const int stage_elems = t_elems + (PACKED ? tsmm_packed_elems<T>(rows, w)
                                               : tsmm_fma_c_elems<T>(read_c, o_columns, w, rows));
     const idx_t nchunks = (nrows + rows - 1) / rows;
@@ -232,7 +270,9 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
         t_interleaved ? t_sr : t_sl, t_interleaved ? k : rows, pitch_t, false);
     const chunk_copy_plan plan_c = chunk_make_plan<V, sizeof(T)>(
         o_columns ? o_sw : o_sr, o_columns ? rows : w, pitch_c, false);
-    int offset_t[TM], offset_s[TN], row_of[TM], column_of[TN];
+    int offset_t[TM], offset_s[TN], row_of[TM], column_of[TN], shift[V];
+    /* STRIDED column-major outputs: where the tile's columns start. */
+    idx_t column_start[TN];
     idx_t chunk = blockIdx.x;
 
     if (LAYOUT == FMA_ROWS) {
@@ -253,7 +293,11 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
     for (int y = 0; y < TN; y++) {
         column_of[y] = fma_column(y, tile_j, shape.tiles_n, VB, false);
         offset_s[y] = column_of[y];
+        column_start[y] = column_of[y] * o_sw;
     }
+#pragma unroll
+    for (int v = 0; v < V; v++)
+        shift[v] = SHIFTED ? chunk_line_shift(tall + v * t_sl) : 0;
 
     for (int e = t; e < small_elems; e += TSM_THREADS) {
         const int l = e / pitch_s, j = e % pitch_s;
@@ -279,9 +323,9 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                     tsmm_copy_packed<T>(out + c * rows * w, n * w,
                                         to + (unsigned)(t_elems * sizeof(T)));
             } else {
-                tsmm_copy_chunk<T, V, G>(c, rows, nrows, to, plan, tall, t_sr, t_interleaved, k,
-                                         flat, pitch_t, plan_c, out, o_sr, o_columns, w, read_c,
-                                         t_elems);
+                tsmm_copy_chunk<T, V, G, SHIFTED>(c, rows, nrows, to, plan, tall, t_sr, t_sl,
+                                                  t_interleaved, k, flat, pitch_t, plan_c, out,
+                                                  o_sr, o_columns, w, read_c, t_elems);
             }
         },
         [&](int stage) {
@@ -321,6 +365,11 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                     if (l0 < k)
                         tsmm_packed_step<T, TM, TN, VB, V, true>(acc, st, offset_t, k, s,
                                                                  pitch_s, offset_s, l0);
+                } else if (SHIFTED) {
+#pragma unroll 1
+                    for (int l0 = 0; l0 < kv; l0 += V)
+                        tsmm_shifted_step<T, TM, TN, VB, V>(acc, st, pitch_t, offset_t, shift, s,
+                                                            pitch_s, offset_s, l0);
                 } else {
 #pragma unroll 1
                     for (int l0 = 0; l0 < kv; l0 += V)
@@ -389,6 +438,31 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                             }
                         }
                     }
+                } else if (STRIDED && LAYOUT == FMA_COLUMNS) {
+                    /* Element stores from the starts of the pass's
+                       columns, the rows checked only in a pass that
+                       reaches NROWS.  With the offset of each element
+                       worked out and checked (the branch below), STSMM
+                       col of shifted columns executed 1.50 and 1.37 times
+                       the instructions of the kernel of aligned columns
+                       at widths 13 and 48, its step loop only 1.18 and
+                       1.19 times (ncu and SASS, H200, fma forced, 256
+                       MiB); so, at 1 GiB, where T's LD is not a multiple
+                       of 4, widths 2-20 68.1 -> 69.7 % of the roofline in
+                       the mean, 21-52 47.6 -> 51.7 (DTSMM and CTSMM col of
+                       odd LD -2.7 to +1.8 points; doc/data/
+                       gpu-h200-stsmm-shifted-*.csv). */
+                    const bool whole = r0 + pass_rows <= nrows;
+#pragma unroll
+                    for (int y = 0; y < TN; y++) {
+                        if (column_of[y] >= w)
+                            continue;
+                        T *o = out + r0 + column_start[y];
+#pragma unroll
+                        for (int x = 0; x < TM; x++)
+                            if (whole || r0 + row_of[x] < nrows)
+                                tsmm_put<T, 1>(o + row_of[x], { acc[x][y] });
+                    }
                 } else {
 #pragma unroll
                     for (int x = 0; x < TM; x++)
@@ -443,32 +517,32 @@ constexpr int tsmm_fma_tile_count()
     return sizeof(T) == 4 ? 7 : sizeof(T) == 8 ? 6 : 4;
 }
 
-template <typename T, int G, int LAYOUT, bool STRIDED, bool PACKED = false>
+template <typename T, int G, int LAYOUT, bool STRIDED, bool PACKED = false, bool SHIFTED = false>
 static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmm_fma_kernel<T, 2, 2, G, LAYOUT, STRIDED, PACKED>;
+        return tsmm_fma_kernel<T, 2, 2, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
     case 1:
-        return tsmm_fma_kernel<T, 2, 4, G, LAYOUT, STRIDED, PACKED>;
+        return tsmm_fma_kernel<T, 2, 4, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
     case 2:
-        return tsmm_fma_kernel<T, 4, 2, G, LAYOUT, STRIDED, PACKED>;
+        return tsmm_fma_kernel<T, 4, 2, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
     }
     if constexpr (tsmm_fma_tile_count<T>() > 4) {
         switch (choice) {
         case 4:
-            return tsmm_fma_kernel<T, 4, 8, G, LAYOUT, STRIDED, PACKED>;
+            return tsmm_fma_kernel<T, 4, 8, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
         case 5:
-            return tsmm_fma_kernel<T, 8, 4, G, LAYOUT, STRIDED, PACKED>;
+            return tsmm_fma_kernel<T, 8, 4, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
         }
     }
     if constexpr (tsmm_fma_tile_count<T>() > 6)
         if (choice == 6)
-            return tsmm_fma_kernel<T, 8, 8, G, LAYOUT, STRIDED, PACKED>;
-    if constexpr (LAYOUT == FMA_ROWS && STRIDED && !PACKED)
+            return tsmm_fma_kernel<T, 8, 8, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
+    if constexpr (LAYOUT == FMA_ROWS && STRIDED && !PACKED && !SHIFTED)
         if (choice == TSMM_FMA_COLUMN_TILE)
-            return tsmm_fma_kernel<T, 8, 1, G, LAYOUT, STRIDED, PACKED>;
-    return tsmm_fma_kernel<T, 4, 4, G, LAYOUT, STRIDED, PACKED>;
+            return tsmm_fma_kernel<T, 8, 1, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
+    return tsmm_fma_kernel<T, 4, 4, G, LAYOUT, STRIDED, PACKED, SHIFTED>;
 }
 
 /* The storage orders of a call (gpu_tsm_fma_tiles.cuh), and for the
@@ -493,16 +567,22 @@ static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
 
 /* The kernel of tiles CHOICE and LAYOUT that copies G elements at a
    time (G <= V: 4, 2 or 1 floats, 2 or 1 doubles or complex floats, one
-   complex double), or the PACKED one (interleaved, 16-byte copies). */
+   complex double), or the PACKED one (interleaved, 16-byte copies), or
+   STSMM's SHIFTED one (column-major, STRIDED; T in shifted columns, C's
+   rows, where read, in copies of 4 floats). */
 template <typename T>
 static typename tsmm_fma_kernel_ptr<T>::type tsmm_fma_kernel_of(int choice,
                                                                 enum fma_layout layout,
-                                                                bool strided, int g, bool packed)
+                                                                bool strided, int g, bool packed,
+                                                                bool shifted)
 {
     constexpr int V = tsm_vector_elems<T>();
     if constexpr (V > 1)
         if (packed)
             return tsmm_fma_kernel_of<T, V, FMA_ROWS, false, true>(choice);
+    if constexpr (std::is_same<T, float>::value)
+        if (shifted)
+            return tsmm_fma_kernel_of<T, V, FMA_COLUMNS, true, false, true>(choice);
     if constexpr (tsm_vector_elems<T>() >= 4)
         if (g == 4)
             return tsmm_fma_kernel_of<T, 4>(choice, layout, strided);
@@ -582,9 +662,11 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
                         && (uintptr_t)tall % 16 == 0 && (uintptr_t)out % 16 == 0
                         && (sizeof(T) == 4 || k + w <= 64);
     /* 16-byte stores need the output aligned to them, and so its lines;
-       else the common layouts store elements (STRIDED). */
+       else the common layouts store elements (STRIDED), and so does
+       SHIFTED, whose fragments of T are loaded element by element. */
+    const bool shifted = tsmm_shifted_columns(tall, t_sr, t_sl, out, o_sr, o_sw, read_c);
     const bool wide_out = (uintptr_t)out % 16 == 0 && (o_columns ? o_sw : o_sr) % v == 0;
-    const bool strided = !packed && !wide_out && layout != FMA_MIXED;
+    const bool strided = shifted || (!packed && !wide_out && layout != FMA_MIXED);
     const int choice = strided && layout == FMA_ROWS && w <= TSMM_FMA_COLUMN_TILES_TO
                            ? TSMM_FMA_COLUMN_TILE
                            : pick_tsmm_fma_tiles<T>((int)k, (int)w);
@@ -601,14 +683,15 @@ int tsmm_fma(idx_t nrows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_s
     int shared_max, passes, status;
     size_t shared;
     typename tsmm_fma_kernel_ptr<T>::type kernel =
-        tsmm_fma_kernel_of<T>(choice, layout, strided, g, packed);
+        tsmm_fma_kernel_of<T>(choice, layout, strided, g, packed, shifted);
     auto shared_of = [&](int tiles, int p) {
         const int rows = p * tiles * tm;
         return small_bytes
                + FMA_STAGES
                      * (size_t)(packed ? tsmm_packed_elems<T>(rows, (int)k)
                                              + tsmm_packed_elems<T>(rows, (int)w)
-                                       : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows)
+                                       : tsmm_fma_stage_elems<T>(t_interleaved, kv, rows,
+                                                                 shifted)
                                              + tsmm_fma_c_elems<T>(read_c, o_columns, (int)w,
                                                                    rows))
                      * sizeof(T);

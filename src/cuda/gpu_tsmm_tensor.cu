@@ -625,7 +625,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
         [&](idx_t c, int stage) {
             tsmm_copy_chunk<T, V, G>(
                 c, rows, nrows, stages_shared + (unsigned)(stage * stage_elems * sizeof(T)),
-                plan, tall, t_sr, T_ROWS, k, flat, pitch, plan_c, out, o_sr, o_columns, w,
+                plan, tall, t_sr, t_sl, T_ROWS, k, flat, pitch, plan_c, out, o_sr, o_columns, w,
                 read_c, t_elems);
         },
         [&](int stage) {

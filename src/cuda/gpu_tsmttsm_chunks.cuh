@@ -436,16 +436,18 @@ __device__ inline void tsmm_copy_flat(const T *src, int elems, unsigned to, int 
 /* The copies of chunk C (ROWS rows from row C*ROWS) of an xTSMM chunk
    kernel into its stage at TO: the rows of the tall operand T (element
    (r, l) at tall[r*t_sr + l*t_sl]) by PLAN, or flat (tsmm_copy_flat, row
-   pitch PITCH_T) where FLAT; and where READ_C (beta != 0) the rows of the
+   pitch PITCH_T) where FLAT, or with SHIFTED (a column-major T) as
+   shifted columns (chunk_copy_shifted_columns: 16-byte copies whatever
+   the alignment of its columns); and where READ_C (beta != 0) the rows of the
    output (element (r, j) at out[r*o_sr + j*o_sw]) by PLAN_C, T_ELEMS
    elements after those of T.  Rows past NROWS are not copied: they keep
    what an earlier chunk left, and their results are never stored.  The
    output's rows are read before the block writes them (those of the
    chunk before are written by then: its copies come after its stores). */
-template <typename T, int V, int G>
+template <typename T, int V, int G, bool SHIFTED = false>
 __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned to,
                                        const chunk_copy_plan &plan, const T *tall, idx_t t_sr,
-                                       bool t_rows, int k, bool flat, int pitch_t,
+                                       idx_t t_sl, bool t_rows, int k, bool flat, int pitch_t,
                                        const chunk_copy_plan &plan_c, const T *out, idx_t o_sr,
                                        bool o_columns, int w, bool read_c, int t_elems)
 {
@@ -453,6 +455,8 @@ __device__ inline void tsmm_copy_chunk(idx_t c, int rows, idx_t nrows, unsigned 
         tsmm_copy_flat<T, G>(tall + c * rows * k,
                           (int)((nrows - c * rows < rows ? nrows - c * rows : rows) * k), to, k,
                           pitch_t);
+    else if (SHIFTED)
+        chunk_copy_shifted_columns<T>(plan, tall, t_sl, k, c * rows, rows, nrows, to);
     else
         chunk_copy_operand<T, V, 1, G>(plan, tall, t_sr, !t_rows, k, c * rows, rows, nrows, to,
                                        0);
@@ -496,6 +500,21 @@ inline int tsmm_copy_width(idx_t k, const T *tall, idx_t t_sr, idx_t t_sl, const
         return 1;
     g = chunk_copy_elems(tall, line, tsm_vector_elems<T>());
     return read_c ? chunk_copy_elems(out, line_c, g) : g;
+}
+
+/* Whether STSMM's fma kernel copies the tall operand T of a call as
+   shifted columns (its kernel SHIFTED, chunk_copy_shifted_columns): T and
+   the output column-major, T's columns not all on 16 bytes (its LD or
+   address not a multiple of 4 floats), and where READ_C the output's
+   columns on 16 bytes (copied with T's rows 16 bytes at a time). */
+template <typename T>
+inline bool tsmm_shifted_columns(const T *tall, idx_t t_sr, idx_t t_sl, const T *out, idx_t o_sr,
+                                 idx_t o_sw, bool read_c)
+{
+    constexpr int V = tsm_vector_elems<T>();
+    return std::is_same<T, float>::value && t_sr == 1 && o_sr == 1
+           && chunk_copy_elems(tall, t_sl, V) < V
+           && (!read_c || chunk_copy_elems(out, o_sw, V) == V);
 }
 
 /* *SHARED := bytes of shared memory a block for BLOCKS blocks a

@@ -164,6 +164,19 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-stsmttsm-tensor-forced-rows4.csv \
 	doc/data/gpu-h100-stsmttsm-tensor-forced.csv \
 	doc/data/gpu-h200-full-1g.csv \
+	doc/data/gpu-h200-stsmm-shifted-before-run1.csv \
+	doc/data/gpu-h200-stsmm-shifted-before-run2.csv \
+	doc/data/gpu-h200-stsmm-shifted-elemstores-run1.csv \
+	doc/data/gpu-h200-stsmm-shifted-elemstores-run2.csv \
+	doc/data/gpu-h200-stsmm-shifted-after-run1.csv \
+	doc/data/gpu-h200-stsmm-shifted-after-run2.csv \
+	doc/data/gpu-h200-stsmm-shifted-4g-before.csv \
+	doc/data/gpu-h200-stsmm-shifted-4g-after.csv \
+	doc/data/gpu-h200-stsmm-shifted-table-check.csv \
+	doc/data/gpu-h200-dctsmm-col-stores-before-run1.csv \
+	doc/data/gpu-h200-dctsmm-col-stores-before-run2.csv \
+	doc/data/gpu-h200-dctsmm-col-stores-after-run1.csv \
+	doc/data/gpu-h200-dctsmm-col-stores-after-run2.csv \
 	doc/data/gpu-h200-stsmttsm-fma-forced-1g.csv \
 	doc/data/gpu-h200-stsmttsm-tensor-forced-1g.csv \
 	doc/data/gpu-h100-tsmttsm-copiers-check.csv \
