@@ -39,6 +39,17 @@
  * H200: doc/data/gpu-h200-*-tensor-forced*.csv), unless a path is forced
  * or the device has no chunk kernels.
  *
+ * STSMTTSM column-major at the table's widths 33-40, where the tables give
+ * the fma kernel: with a tall operand of odd LD (ODD_LINES) that kernel
+ * copies its columns a float at a time, the tensor kernel 16 bytes at a
+ * time (shifted columns), and the tensor kernel takes those calls.  H200,
+ * both forced, widths 33-40, 1 and 4 GiB (doc/data/gpu-h200-stsmttsm-
+ * 33-40-check.csv and its runs): LD odd, the tensor kernel 1.5 to 6.8
+ * points of the roofline above the fma kernel (44.9-53.8 % against
+ * 41.0-47.5 %); LD 2 mod 4 0.6 to 1.9 and a multiple of 4 4.1 to 7.7
+ * points below it.  Unless a path is forced or the device has no chunk
+ * kernels.
+ *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
@@ -299,6 +310,12 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        the top of this file). */
     if (path == TSM_CUBLAS && !of_floats(precision) && !interleaved && odd_lines
         && tsm_table_width(w1, w2) >= 33 && !tsm_path_forced())
+        return TSM_TENSOR;
+    /* STSMTTSM column-major of odd LD at 33-40 (the comment at the top of
+       this file). */
+    if (path == TSM_FMA && routine == TSBLAS_TSMTTSM && precision == TABLE_S && !interleaved
+        && odd_lines && tsm_table_width(w1, w2) >= 33 && tsm_table_width(w1, w2) <= 40
+        && !tsm_path_forced())
         return TSM_TENSOR;
     return path;
 }

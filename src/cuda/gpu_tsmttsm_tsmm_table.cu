@@ -63,6 +63,7 @@
  *   doc/data/gpu-h200-tsmttsm-tiles16x24-check.csv
  *   doc/data/gpu-h200-tsmm-nt-check.csv
  *   doc/data/gpu-h200-tsmm-retune-check.csv
+ *   doc/data/gpu-h200-stsmttsm-33-40-check.csv
  * Do not edit: sweep again on the target GPU instead
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
@@ -110,7 +111,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfftfftttttttttttttttttttttttttfffffffftttttttttttttttttttttttt", /* S col */
-                "ddddtftffftftftftttftttftttttttffffffffftttttttftttttttttttttttt" }, /* S int */
+                "ddddtftffftftftftttftttftttttttftftftftftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddddtttttttttctctttttttccccccccctttttttttttttttttctttttttttttctc", /* D col */
                 "ddddtttttttttttttttctttccttctttttttttttttttttttttttttttttttttttc" }, /* D int */
