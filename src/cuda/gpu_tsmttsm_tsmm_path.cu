@@ -50,6 +50,25 @@
  * points below it.  Unless a path is forced or the device has no chunk
  * kernels.
  *
+ * STSMTTSM and CTSMTTSM of one width 25-32 and the other 48-64: the table,
+ * keyed by the square width of the same intensity (33-43), gives the fma
+ * kernel to many of them, which runs them far slower than the tensor
+ * kernel, CTSMTTSM slower than cuBLAS (0.69-0.97x at 28 x 48-64, 32 x
+ * 48-64, 48-64 x 28).  H200, 1 GiB, both forced and the table, every pair
+ * of 8, 12, 16, 20, 24, 28, 32, 40, 48, 56 and 64 (doc/data/gpu-h200-
+ * tsmttsm-pairs-{tensor,fma,table}.csv): at the pairs of 28 or 32 and 48,
+ * 56 or 64, either way round, the tensor kernel 6 to 31 points of the
+ * roofline above the fma kernel in S and C, both orders; elsewhere the
+ * two cross (S interleaved with a side of 24 or less, C with a side of
+ * 40, and 24 x 56 the fma kernel's).  Those calls take the tensor kernel,
+ * unless a path is forced: the library before and after through their
+ * tables, 22 pairs of 25-32 and 48-64 and 8 around them, S and C, both
+ * orders, 1 GiB twice and 4 GiB (doc/data/gpu-h200-tsmttsm-pairs-rule-*):
+ * S col 66 -> 77 % in the mean, int 68 -> 75 %, C 52 -> 71 %; 28 calls
+ * under 0.97x cuBLAS before, none after (1.01x the least); lower: C 25 x
+ * 48 and 48 x 25 by up to 5.9 points (col 48 x 25 58 -> 52 % at 4 GiB);
+ * the calls around within 2.6.
+ *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
  * the H100, on 1x64 and 64x1, it was as fast as ours or faster (63-100 %
@@ -288,12 +307,27 @@ static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
     return path;
 }
 
+/* The path of S and C xTSMTTSM of one width 25-32 and the other 48-64
+   (the comment at the top of this file). */
+static enum tsm_path paired_path(enum tsblas_routine routine, int precision, enum tsm_path path,
+                                 idx_t w1, idx_t w2)
+{
+    const idx_t shorter = w1 < w2 ? w1 : w2, longer = w1 < w2 ? w2 : w1;
+
+    if (routine == TSBLAS_TSMTTSM && of_floats(precision) && path == TSM_FMA
+        && shorter >= 25 && shorter <= 32 && longer >= 48 && !tsm_path_forced())
+        return TSM_TENSOR;
+    return path;
+}
+
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path =
+    const enum tsm_path path = paired_path(
+        routine, precision,
         unbalanced_path(routine, precision, interleaved,
-                        chosen_path(routine, precision, interleaved, w1, w2), w1, w2);
+                        chosen_path(routine, precision, interleaved, w1, w2), w1, w2),
+        w1, w2);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */

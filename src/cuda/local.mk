@@ -177,6 +177,26 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-dctsmm-col-stores-before-run2.csv \
 	doc/data/gpu-h200-dctsmm-col-stores-after-run1.csv \
 	doc/data/gpu-h200-dctsmm-col-stores-after-run2.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-check.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-tensor-1g.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-tensor-4g.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-fma-1g.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-fma-4g.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-before-run1.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-before-run2.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-after-run1.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-after-run2.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-4g-before.csv \
+	doc/data/gpu-h200-stsmttsm-33-40-table-4g-after.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-tensor.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-fma.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-table.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-before-run1.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-before-run2.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-after-run1.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-after-run2.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-4g-before.csv \
+	doc/data/gpu-h200-tsmttsm-pairs-rule-4g-after.csv \
 	doc/data/gpu-h200-stsmttsm-fma-forced-1g.csv \
 	doc/data/gpu-h200-stsmttsm-tensor-forced-1g.csv \
 	doc/data/gpu-h100-tsmttsm-copiers-check.csv \
