@@ -449,9 +449,10 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                        1.19 times (ncu and SASS, H200, fma forced, 256
                        MiB); so, at 1 GiB, where T's LD is not a multiple
                        of 4, widths 2-20 68.1 -> 69.7 % of the roofline in
-                       the mean, 21-52 47.6 -> 51.7 (DTSMM and CTSMM col of
-                       odd LD -2.7 to +1.8 points; doc/data/
-                       gpu-h200-stsmm-shifted-*.csv). */
+                       the mean, 21-52 47.6 -> 51.7 (doc/data/
+                       gpu-h200-stsmm-shifted-*.csv); DTSMM and CTSMM col
+                       of odd LD -2.7 to +1.8 points (doc/data/
+                       gpu-h200-dctsmm-col-stores-*.csv). */
                     const bool whole = r0 + pass_rows <= nrows;
 #pragma unroll
                     for (int y = 0; y < TN; y++) {

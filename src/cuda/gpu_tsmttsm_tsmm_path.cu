@@ -59,15 +59,16 @@
  * tsmttsm-pairs-{tensor,fma,table}.csv): at the pairs of 28 or 32 and 48,
  * 56 or 64, either way round, the tensor kernel 6 to 31 points of the
  * roofline above the fma kernel in S and C, both orders; elsewhere the
- * two cross (S interleaved with a side of 24 or less, C with a side of
- * 40, and 24 x 56 the fma kernel's).  Those calls take the tensor kernel,
+ * two cross (the fma kernel's: S interleaved mostly with a side of 24 or
+ * less or of 40-56 x 40-56, C mostly with a side of 8 or 40, C 24 x 56).  Those calls take the tensor kernel,
  * unless a path is forced: the library before and after through their
  * tables, 22 pairs of 25-32 and 48-64 and 8 around them, S and C, both
  * orders, 1 GiB twice and 4 GiB (doc/data/gpu-h200-tsmttsm-pairs-rule-*):
- * S col 66 -> 77 % in the mean, int 68 -> 75 %, C 52 -> 71 %; 28 calls
- * under 0.97x cuBLAS before, none after (1.01x the least); lower: C 25 x
- * 48 and 48 x 25 by up to 5.9 points (col 48 x 25 58 -> 52 % at 4 GiB);
- * the calls around within 2.6.
+ * S col 66 -> 77 % in the mean, int 68 -> 75 %, C 52 -> 71 %; 26 calls
+ * under 0.97x cuBLAS before at 1 GiB, 28 at 4 GiB, none after (1.09x and
+ * 1.01x the least); lower: C col 25 x 48 and 48 x 25, C int 48 x 25 by
+ * up to 5.9 points (col 48 x 25 58 -> 52 % at 4 GiB), S col 28 x 48 at 4
+ * GiB by 2.4; the calls around within 2.6.
  *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
