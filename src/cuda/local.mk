@@ -177,6 +177,17 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h200-dctsmm-col-stores-before-run2.csv \
 	doc/data/gpu-h200-dctsmm-col-stores-after-run1.csv \
 	doc/data/gpu-h200-dctsmm-col-stores-after-run2.csv \
+	doc/data/gpu-h200-dtsmm-flat-check.csv \
+	doc/data/gpu-h200-dtsmm-flat-copies-check.csv \
+	doc/data/gpu-h200-dtsmttsm-copiers-check.csv \
+	doc/data/gpu-h200-dtsmttsm-flat-check.csv \
+	doc/data/gpu-h200-dtsmttsm-flat-table-after-run1.csv \
+	doc/data/gpu-h200-dtsmttsm-flat-table-after-run2.csv \
+	doc/data/gpu-h200-stsmttsm-flat-check.csv \
+	doc/data/gpu-h200-tsmm-nt-check.csv \
+	doc/data/gpu-h200-tsmm-retune-check.csv \
+	doc/data/gpu-h200-tsmttsm-tiles16x24-check.csv \
+	doc/data/gpu-h200-z-embed-check.csv \
 	doc/data/gpu-h200-stsmttsm-33-40-check.csv \
 	doc/data/gpu-h200-stsmttsm-33-40-tensor-1g.csv \
 	doc/data/gpu-h200-stsmttsm-33-40-tensor-4g.csv \
