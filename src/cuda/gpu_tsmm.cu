@@ -494,11 +494,12 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
        give, doc/data/gpu-h200-stsmm-shifted-*.csv): at 21-52 0.98-1.44
        times cuBLAS's speed, at 53-64 0.78-1.05 (53-55 0.78-0.83).  Unless
        TSBLAS_GPU_TSM_PATH forces a path. */
+    const int table_width = tsm_table_width(k, w);
     if ((path == TSM_FMA || path == TSM_TENSOR) && std::is_same<T, float>::value && t_sr == 1
-        && tsm_table_width(k, w) >= 21 && !tsm_path_forced()) {
+        && table_width >= 21 && !tsm_path_forced()) {
         bool flat;
         const bool shifted =
-            path == TSM_FMA && tsm_table_width(k, w) < 53
+            path == TSM_FMA && table_width < 53
             && tsmm_shifted_columns(tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta));
         if (tsmm_copy_width(k, tall, t_sr, t_sl, c, o_sr, o_sw, !is_zero(beta), &flat) < 4
             && !shifted)

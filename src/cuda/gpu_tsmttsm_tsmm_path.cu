@@ -39,16 +39,42 @@
  * H200: doc/data/gpu-h200-*-tensor-forced*.csv), unless a path is forced
  * or the device has no chunk kernels.
  *
- * STSMTTSM column-major at the table's widths 33-40, where the tables give
- * the fma kernel: with a tall operand of odd LD (ODD_LINES) that kernel
- * copies its columns a float at a time, the tensor kernel 16 bytes at a
- * time (shifted columns), and the tensor kernel takes those calls.  H200,
- * both forced, widths 33-40, 1 and 4 GiB (doc/data/gpu-h200-stsmttsm-
- * 33-40-check.csv and its runs): LD odd, the tensor kernel 1.5 to 6.8
- * points of the roofline above the fma kernel (44.9-53.8 % against
+ * STSMTTSM column-major at the table's widths 17-24 and 33-40, where the
+ * tables give the fma kernel: with a tall operand of odd LD (ODD_LINES)
+ * that kernel copies its columns a float at a time, the tensor kernel 16
+ * bytes at a time (shifted columns), and the tensor kernel takes those
+ * calls.  H200, both forced, widths 33-40, 1 and 4 GiB (doc/data/gpu-h200-
+ * stsmttsm-33-40-check.csv and its runs): LD odd, the tensor kernel 1.5
+ * to 6.8 points of the roofline above the fma kernel (44.9-53.8 % against
  * 41.0-47.5 %); LD 2 mod 4 0.6 to 1.9 and a multiple of 4 4.1 to 7.7
- * points below it.  Unless a path is forced or the device has no chunk
- * kernels.
+ * points below it.  H100, both forced, widths 17-24, 1 GiB (doc/data/
+ * gpu-h100-tsmttsm-sc-17-40-{tensor,fma}-forced.csv): LD odd (19, 22)
+ * 90 % against 75-78 %, a multiple of 4 (17, 18, 20, 21) 86-92 % against
+ * 89-93 %; the library before and after, two runs each (doc/data/gpu-
+ * h100-tsmttsm-sc-17-40-*): LD odd 75-78 -> 90-91 % at 1 GiB, 74-80 ->
+ * 91-93 % at 4 GiB (17-21, 23), pairs of those widths with LD odd 68-85
+ * -> 86-93 % (17 x 33, 33 x 17, 12 x 40, 12 x 48, 16 x 20, 16 x 40, 16 x
+ * 48, 18 x 36, 40 x 16).  Unless a path is forced or the device has no
+ * chunk kernels.
+ *
+ * Pairs that the table, keyed by the square width of the same intensity,
+ * gives to the tensor kernel, and the fma kernel runs faster (fma_pair_path):
+ * STSMTTSM interleaved with both widths multiples of 4 (whole rows of
+ * 16-byte copies for the fma kernel), the shorter 16 or less, or 24 or
+ * less and the longer 40 or less; CTSMTTSM at the table's widths 21-24
+ * with a side past 32, where the tensor kernel cannot take the complex
+ * product as one real product (EMBED, gpu_tsmttsm_tensor.cu).  H200, every
+ * pair of 8-64 in steps of 4 or 8, both forced (the grid below): S
+ * interleaved of those widths, the fma kernel 3 to 26 points of the
+ * roofline above the table's (16 x 20 69 -> 95 %, 12 x 28 67 -> 91 %, 16 x
+ * 40 74 -> 90 %), the tensor kernel ahead from 20 x 48 and 28 x 32.  H100,
+ * the library before and after, 19 pairs, S and C, both orders, 1 and 4
+ * GiB, three runs on two GPUs (doc/data/gpu-h100-tsmttsm-sc-pairs-*): S
+ * interleaved 16 x 56, 24 x 28, 24 x 40, 32 x 20 84-90 -> 92-99 %; C 16 x
+ * 40, 17 x 33 and 33 x 17, which the H100's table since its rows of
+ * 2026-12-06 would give the tensor kernel (8 to 16 points lower, two runs
+ * at 1 and 4 GiB), keep the fma kernel, within 2.1 points of before (the
+ * H200's table gives the fma kernel at 21-24).
  *
  * STSMTTSM and CTSMTTSM of one width 25-32 and the other 48-64: the table,
  * keyed by the square width of the same intensity (33-43), gives the fma
@@ -321,14 +347,52 @@ static enum tsm_path paired_path(enum tsblas_routine routine, int precision, enu
     return path;
 }
 
+/* The paths of S interleaved and C xTSMTTSM pairs that the table's
+   square widths do not carry (the comment at the top of this file). */
+static enum tsm_path fma_pair_path(enum tsblas_routine routine, int precision, bool interleaved,
+                                   enum tsm_path path, idx_t w1, idx_t w2)
+{
+    const idx_t shorter = w1 < w2 ? w1 : w2, longer = w1 < w2 ? w2 : w1;
+    const int width = tsm_table_width(w1, w2);
+
+    if (path != TSM_TENSOR || routine != TSBLAS_TSMTTSM || tsm_path_forced())
+        return path;
+    if (precision == TABLE_S && interleaved && w1 % 4 == 0 && w2 % 4 == 0 && width >= 17
+        && (shorter <= 16 || (shorter <= 24 && longer <= 40)))
+        return TSM_FMA;
+    if (precision == TABLE_C && width >= 21 && width <= 24 && longer > 32)
+        return TSM_FMA;
+    return path;
+}
+
+/* The path of STSMTTSM column-major of odd LD at the table's widths 17-24
+   and 33-40 (the comment at the top of this file). */
+static enum tsm_path odd_lines_path(enum tsblas_routine routine, int precision, bool interleaved,
+                                    enum tsm_path path, idx_t w1, idx_t w2, bool odd_lines)
+{
+    const int width = tsm_table_width(w1, w2);
+
+    if (path == TSM_FMA && routine == TSBLAS_TSMTTSM && precision == TABLE_S && !interleaved
+        && odd_lines && ((width >= 17 && width <= 24) || (width >= 33 && width <= 40))
+        && !tsm_path_forced())
+        return TSM_TENSOR;
+    return path;
+}
+
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path = paired_path(
-        routine, precision,
-        unbalanced_path(routine, precision, interleaved,
-                        chosen_path(routine, precision, interleaved, w1, w2), w1, w2),
-        w1, w2);
+    const enum tsm_path path = odd_lines_path(
+        routine, precision, interleaved,
+        fma_pair_path(
+            routine, precision, interleaved,
+            paired_path(routine, precision,
+                        unbalanced_path(routine, precision, interleaved,
+                                        chosen_path(routine, precision, interleaved, w1, w2),
+                                        w1, w2),
+                        w1, w2),
+            w1, w2),
+        w1, w2, odd_lines);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */
@@ -345,12 +409,6 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        the top of this file). */
     if (path == TSM_CUBLAS && !of_floats(precision) && !interleaved && odd_lines
         && tsm_table_width(w1, w2) >= 33 && !tsm_path_forced())
-        return TSM_TENSOR;
-    /* STSMTTSM column-major of odd LD at 33-40 (the comment at the top of
-       this file). */
-    if (path == TSM_FMA && routine == TSBLAS_TSMTTSM && precision == TABLE_S && !interleaved
-        && odd_lines && tsm_table_width(w1, w2) >= 33 && tsm_table_width(w1, w2) <= 40
-        && !tsm_path_forced())
         return TSM_TENSOR;
     return path;
 }

@@ -81,13 +81,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfdttftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
-                "ddddtttfffffftfffffffffftttftttffffffffftttttttftttttttttttttttt" }, /* S int */
+                "ddddtttfffffftfftttftftftttftttftffftftftttttttftttttttttttttttt" }, /* S int */
             {
                 "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
                 "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
             {
-                "ddfdtfftftffttttffffffffttttttttfffffffffffftttttttttttttttttttt", /* C col */
-                "ddddttffftffttffffffffffttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
+                "ddfdtfftftffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
+                "ddddttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
                 "sssstttttttttttcttttttttttttttccttttttttttttttttttttttttttctcccc", /* Z col */
                 "sssssstttttttttttttttttttttttccctttttttttttttttttttttttctctctctc" }, /* Z int */
