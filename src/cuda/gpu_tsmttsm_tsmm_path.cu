@@ -58,7 +58,7 @@
  * chunk kernels.
  *
  * Pairs that the table, keyed by the square width of the same intensity,
- * gives to the tensor kernel, and the fma kernel runs faster (fma_pair_path):
+ * gives to the tensor kernel, and the fma kernel runs faster (paired_path):
  * STSMTTSM interleaved with both widths multiples of 4 (whole rows of
  * 16-byte copies for the fma kernel), the shorter 16 or less, or 24 or
  * less and the longer 40 or less; CTSMTTSM at the table's widths 21-24
@@ -334,33 +334,25 @@ static enum tsm_path unbalanced_path(enum tsblas_routine routine, int precision,
     return path;
 }
 
-/* The path of S and C xTSMTTSM of one width 25-32 and the other 48-64
-   (the comment at the top of this file). */
-static enum tsm_path paired_path(enum tsblas_routine routine, int precision, enum tsm_path path,
-                                 idx_t w1, idx_t w2)
-{
-    const idx_t shorter = w1 < w2 ? w1 : w2, longer = w1 < w2 ? w2 : w1;
-
-    if (routine == TSBLAS_TSMTTSM && of_floats(precision) && path == TSM_FMA
-        && shorter >= 25 && shorter <= 32 && longer >= 48 && !tsm_path_forced())
-        return TSM_TENSOR;
-    return path;
-}
-
-/* The paths of S interleaved and C xTSMTTSM pairs that the table's
-   square widths do not carry (the comment at the top of this file). */
-static enum tsm_path fma_pair_path(enum tsblas_routine routine, int precision, bool interleaved,
-                                   enum tsm_path path, idx_t w1, idx_t w2)
+/* The paths of S and C xTSMTTSM pairs that the table's square widths do
+   not carry (the comment at the top of this file): one width 25-32 and
+   the other 48-64 take the tensor kernel for the fma kernel; S
+   interleaved of widths multiples of 4, and C at the table's widths 21-24
+   with a side past 32, the fma kernel for the tensor kernel. */
+static enum tsm_path paired_path(enum tsblas_routine routine, int precision, bool interleaved,
+                                 enum tsm_path path, idx_t w1, idx_t w2)
 {
     const idx_t shorter = w1 < w2 ? w1 : w2, longer = w1 < w2 ? w2 : w1;
     const int width = tsm_table_width(w1, w2);
 
-    if (path != TSM_TENSOR || routine != TSBLAS_TSMTTSM || tsm_path_forced())
+    if (routine != TSBLAS_TSMTTSM || !of_floats(precision) || tsm_path_forced())
         return path;
-    if (precision == TABLE_S && interleaved && w1 % 4 == 0 && w2 % 4 == 0 && width >= 17
-        && (shorter <= 16 || (shorter <= 24 && longer <= 40)))
+    if (path == TSM_FMA && shorter >= 25 && shorter <= 32 && longer >= 48)
+        return TSM_TENSOR;
+    if (path == TSM_TENSOR && precision == TABLE_S && interleaved && w1 % 4 == 0 && w2 % 4 == 0
+        && width >= 17 && (shorter <= 16 || (shorter <= 24 && longer <= 40)))
         return TSM_FMA;
-    if (precision == TABLE_C && width >= 21 && width <= 24 && longer > 32)
+    if (path == TSM_TENSOR && precision == TABLE_C && width >= 21 && width <= 24 && longer > 32)
         return TSM_FMA;
     return path;
 }
@@ -382,17 +374,11 @@ static enum tsm_path odd_lines_path(enum tsblas_routine routine, int precision, 
 enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool interleaved,
                               idx_t w1, idx_t w2, bool odd_lines)
 {
-    const enum tsm_path path = odd_lines_path(
-        routine, precision, interleaved,
-        fma_pair_path(
-            routine, precision, interleaved,
-            paired_path(routine, precision,
-                        unbalanced_path(routine, precision, interleaved,
-                                        chosen_path(routine, precision, interleaved, w1, w2),
-                                        w1, w2),
-                        w1, w2),
-            w1, w2),
-        w1, w2, odd_lines);
+    enum tsm_path path = chosen_path(routine, precision, interleaved, w1, w2);
+
+    path = unbalanced_path(routine, precision, interleaved, path, w1, w2);
+    path = paired_path(routine, precision, interleaved, path, w1, w2);
+    path = odd_lines_path(routine, precision, interleaved, path, w1, w2, odd_lines);
 
     /* The chunk kernels compile to nothing before sm_80: there the staged
        kernel with large tiles takes their calls. */
