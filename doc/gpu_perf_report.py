@@ -51,8 +51,8 @@ import sys
 import perf_plot
 
 PRECISIONS = "SDCZ"
-PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "t": "tensor", "f": "fma",
-              "c": "cuBLAS"}
+PATH_NAMES = {"d": "direct", "s": "staged-s", "l": "staged-l", "t": "tensor",
+              "u": "tensor-rows", "f": "fma", "c": "cuBLAS"}
 ELEMENT_BYTES = {"S": 4, "D": 8, "C": 8, "Z": 16}
 SIZE = None
 DEVICE = "H100"
@@ -65,7 +65,7 @@ def read_table(name):
     text = open(name).read()
     tables = re.findall(r'\{ "([^"]*)", \{(.*?)\} \},', text, re.S) or [("", text)]
     chosen = [body for device, body in tables if DEVICE in device] or [tables[0][1]]
-    strings = re.findall(r'"([dsltfc]{64})"', chosen[0])
+    strings = re.findall(r'"([dsltufc]{64})"', chosen[0])
     if len(strings) != 16:
         sys.exit("%s: not a table of paths" % name)
     return strings
@@ -78,16 +78,22 @@ def path_of(table, row, vector_rule=True):
     take cuBLAS, but those of complex xTSMTTSM only column-major with
     N = 1, ZTSMTTSM's others t; DTSMM and ZTSMM with beta != 0 take t for
     f, s, l where 2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
-    operand of odd LD take t for c from width 33; STSMM with a column-major
+    operand of odd LD take t for c from width 17; STSMM with a column-major
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
-    f from width 21 (the arrays themselves taken as aligned); xTSMM whose
+    t from width 21 and for f from width 53 (below, the fma kernel's
+    shifted columns; the arrays themselves taken as aligned); xTSMM whose
     code is d with an interleaved output of rows longer than 16 bytes and
     W > K takes f (Z: s), and with an interleaved T of rows of 128 bytes
     or more and K > W f; interleaved matrix-vector shapes of xTSMM (S, C
     with W = 1 and K >= 32; S with K = 1 and C interleaved) take f; unbalanced
     xTSMTTSM: S, C f for d and t where the longer side is 4 times the shorter,
     D, Z t for d, c (column-major also s, l) where the shorter side is
-    2-17 and the longer 1.9 times it."""
+    2-17 and the longer 1.9 times it; S and C xTSMTTSM pairs (paired_path):
+    t for f with one side 25-32 and the other 48-64, f for t (and u) where
+    S interleaved has both sides multiples of 4 and the shorter 16 or less,
+    or 24 or less with the longer 40 or less, or C's table width is 21-24
+    with a side past 32; STSMTTSM column-major of odd LD t for f at table
+    widths 17-24 and 33-40."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     lda, ldb, ldc = int(row["lda"]), int(row["ldb"]), int(row["ldc"])
     ta, tb = row["transa"], row["transb"]
@@ -127,12 +133,23 @@ def path_of(table, row, vector_rule=True):
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
     shorter, longer = min(w1, w2), max(w1, w2)
-    if vector_rule and routine == 0 and p in (0, 2) and code in "dt" and longer >= 4 * shorter:
+    if vector_rule and routine == 0 and p in (0, 2) and code in "dtu" and longer >= 4 * shorter:
         return "f"
     if vector_rule and routine == 0 and p in (1, 3) \
             and (code in "dc" or (code in "sl" and not interleaved)) \
             and 2 <= shorter <= 17 and 10 * longer >= 19 * shorter:
         return "t"
+    if vector_rule and routine == 0 and p in (0, 2):
+        if code == "f" and 25 <= shorter <= 32 and longer >= 48:
+            code = "t"
+        elif code in "tu" and p == 0 and interleaved and w1 % 4 == 0 and w2 % 4 == 0 \
+                and width >= 17 and (shorter <= 16 or (shorter <= 24 and longer <= 40)):
+            code = "f"
+        elif code in "tu" and p == 2 and 21 <= width <= 24 and longer > 32:
+            code = "f"
+        if code == "f" and p == 0 and not interleaved and odd_lines \
+                and (17 <= width <= 24 or 33 <= width <= 40):
+            return "t"
     if vector_rule and code == "d" and routine == 1 and not c_columns and w2 > w1 \
             and w2 * ELEMENT_BYTES[row["precision"]] > 16:
         code = "s" if p == 3 else "f"
@@ -143,10 +160,11 @@ def path_of(table, row, vector_rule=True):
             and float(row["beta"]) != 0 and 2 * w1 * w2 >= 4 * (w1 + w2):
         return "t"
     if vector_rule and code == "c" and p in (1, 3) and not interleaved and odd_lines \
-            and width >= 33:
+            and width >= 17:
         return "t"
-    if vector_rule and code == "f" and routine == 1 and p == 0 and copy_lines \
-            and any(ld % 4 != 0 for ld in copy_lines) and width >= 21:
+    if vector_rule and code in "ft" and routine == 1 and p == 0 and copy_lines \
+            and any(ld % 4 != 0 for ld in copy_lines) and width >= 21 \
+            and not (code == "f" and width < 53):
         return "c"
     return code
 

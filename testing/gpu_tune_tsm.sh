@@ -12,7 +12,9 @@
 #       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
 #       the FP64 tensor-core kernels of xTSMTTSM, STSMM, DTSMM and ZTSMM,
-#       2-64;
+#       2-64; tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
+#       interleaved without FLAT's copies of a chunk as one run of memory,
+#       2-64, interleaved only, not in the default LIST;
 #       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,
 #       2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
@@ -51,7 +53,7 @@
 set -u
 
 usage() {
-  sed -n '2,50p' "$0" >&2
+  sed -n '2,52p' "$0" >&2
   exit 2
 }
 
@@ -97,6 +99,7 @@ sweep() {
       staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
       staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
       tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:sdz:2-64" ;;
+      tensor-rows) runs="tensor-rows:tsmttsm:sd:2-64" ;;
       fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
       *) usage ;;
     esac
@@ -112,9 +115,16 @@ sweep() {
       rest=${rest#*:}
       precisions=`echo "${rest%%:*}" | tr -cd "$only"`
       widths=${rest#*:}
-      test -n "$precisions" && test -n "$routines" || continue
+      run_orders=$orders
+      if test "$path" = tensor-rows; then
+        case ,$orders, in
+          *,int,*) run_orders=int ;;
+          *) run_orders= ;;
+        esac
+      fi
+      test -n "$precisions" && test -n "$routines" && test -n "$run_orders" || continue
       TSBLAS_GPU_TSM_PATH=$path "$build/testing/tsblas_bench" --gpu --routines $routines \
-        --precisions $precisions --orders "$orders" --widths $widths --pairs none \
+        --precisions $precisions --orders "$run_orders" --widths $widths --pairs none \
         --bytes "$bytes" --rows-multiple "$multiple" --reps "$reps" \
         --csv "$out/tune-$name.csv" > "$out/tune-$name.txt" 2>&1
       rc=$?
@@ -136,6 +146,7 @@ device_table() {
       if (path == "staged-small") return "s"
       if (path == "staged-large") return "l"
       if (path == "tensor" || path == "tensor-tsmm") return "t"
+      if (path == "tensor-rows") return "u"
       if (path == "fma" || path == "fma-tsmm") return "f"
       return ""
     }
@@ -275,8 +286,9 @@ table() {
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
   echo " * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,"
-  echo " * DTSMM, ZTSMM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and"
-  echo " * xTSMM), c cuBLAS."
+  echo " * DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and"
+  echo " * DTSMTTSM interleaved), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM"
+  echo " * and xTSMM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

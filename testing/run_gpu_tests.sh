@@ -108,7 +108,7 @@ done
 # Each path of xTSMTTSM and xTSMM forced on every call (quick case sets):
 # the table sends only some widths to each, and each must be right on all.
 if test $single_process = yes && test -x testing/gpu_semantics; then
-  for path in direct staged-small staged-large tensor fma; do
+  for path in direct staged-small staged-large tensor tensor-rows fma; do
     run_logged gpu_semantics-$path env TSBLAS_GPU_TSM_PATH=$path TSBLAS_GPU_TEST_QUICK=1 \
       testing/gpu_semantics
     say "$result: gpu_semantics, path $path forced `tail -n 1 "$logs/gpu_semantics-$path.log"`"

@@ -189,7 +189,10 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
  * operands' loads, at most ROWS/8.  A chunk is then blocks of 8*S rows,
  * and slot c (0 .. S-1) of a block the mma step of its rows c, c + S,
  * ..., c + 7*S: the ROWS/8 steps of a chunk take each of its rows once.
- * DTSMTTSM takes it to table width 40 (dtsmttsm_flat).  The kernel of
+ * DTSMTTSM takes it to table width 40 (dtsmttsm_flat), and neither where
+ * the device's table gives the width the code u (tsm_flat_copies): on the
+ * H100 FLAT lost 6 to 9 points at STSMTTSM int 14, 18, 26 and 30 and
+ * gained 15 at 6, on the H200 it gained 7 at 26.  The kernel of
  * single-element copies (G = 1) holds FLAT, so that the others keep their
  * loop of steps as it was: in every kernel of floats, each step's first
  * row worked out from its index, the widths that do not take it lost 3 to
@@ -1003,11 +1006,13 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
        one takes them too (tensor_shifted). */
     const bool shifted = tensor_shifted<T>() && (g_a < 4 || g_b < 4)
                          && (a_columns || g_a == 4) && (b_columns || g_b == 4);
-    /* FLAT (tensor_can_flat): 16-byte copies of the whole chunk. */
+    /* FLAT (tensor_can_flat): 16-byte copies of the whole chunk, unless
+       the table says copies by rows (tsm_flat_copies). */
     const bool flat = tensor_can_flat<T, 1>()
                       && (!std::is_same<T, double>::value || dtsmttsm_flat(m, n)) && !a_columns
                       && !b_columns && a_sl == m && b_sl == n && (m % 4 != 0 || n % 4 != 0)
-                      && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0;
+                      && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0
+                      && tsm_flat_copies(tsm_precision<T>::index, m, n);
     const int g = shifted ? 4 : flat ? 1 : g_a < g_b ? g_a : g_b;
     typename tensor_kernel<T>::type kernel = tensor_kernel_of<T, COPIERS, 1>(choice);
     if constexpr (tensor_planes<T>::count == 1) {

@@ -143,7 +143,7 @@ int tsm_launch_partials(const char *what, void (*kernel)(Params...), idx_t grid,
 
 /* The tuned tables (gpu_tsmttsm_tsmm_table.cu, written by the sweep), one
    per GPU named as the CUDA runtime names it ("" for any): 'd', 's', 'l',
-   't', 'f' or 'c' per routine (xTSMTTSM, xTSMM), precision, storage order
+   't', 'u', 'f' or 'c' per routine (xTSMTTSM, xTSMM), precision, storage order
    (column-major, interleaved) and width 1..64. */
 struct tsm_tuned_table {
     const char *device;
@@ -166,6 +166,13 @@ const char *tsm_tuned_device();
    kernel need (sm_80: cp.async and the FP64 mma); before it they compile
    to nothing. */
 bool tsm_device_has_chunk_kernels();
+
+/* Whether an interleaved xTSMTTSM call of PRECISION (an index of the
+   tuned table) and widths M, N on the tensor path may copy its chunks as
+   one run of memory each (FLAT, gpu_tsmttsm_tensor.cu): unless the table
+   of the device gives its width u, or TSBLAS_GPU_TSM_PATH is
+   "tensor-rows" (any other forced path: it may). */
+bool tsm_flat_copies(int precision, idx_t m, idx_t n);
 
 /* STSMTTSM, DTSMTTSM or ZTSMTTSM (T float, double or cuDoubleComplex) on
    the FP64 tensor cores, in one launch: each block's M x N partial sum at

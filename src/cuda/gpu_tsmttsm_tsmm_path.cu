@@ -9,9 +9,13 @@
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
  * forces one: "direct", "staged-small", "staged-large", "tensor" (STSMTTSM,
- * DTSMTTSM, ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides), "fma"
- * (STSMTTSM, CTSMTTSM and xTSMM; the same) or "cublas" (the tuning sweep,
- * testing/gpu_tune_tsm.sh, times each path this way).
+ * DTSMTTSM, ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides),
+ * "tensor-rows" (the tensor path without FLAT's copies of the chunk as one
+ * run of memory, gpu_tsmttsm_tensor.cu), "fma" (STSMTTSM, CTSMTTSM and
+ * xTSMM; the same) or "cublas" (the tuning sweep, testing/gpu_tune_tsm.sh,
+ * times each path this way).  The table's code u is the tensor path
+ * without FLAT, t the tensor path with FLAT where a call qualifies:
+ * tsm_flat_copies says which a call takes.
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
  * older device their calls take the staged kernel with large tiles.
@@ -34,10 +38,13 @@
  * 56-93 and 52-70 %; ours 89-97 and 85-94 %, 61-79 and 60-80 %, 75-92 and
  * 72-78 %; doc/data/gpu-h100-dz-col-*).  So a D or Z call with a
  * column-major tall operand of odd LD (ODD_LINES) takes the tensor kernel
- * where the table gives cuBLAS from its width 33 (with K odd, at those
- * widths 0.99-1.65 times cuBLAS's speed on the H100, 1.02-1.67 on the
- * H200: doc/data/gpu-h200-*-tensor-forced*.csv), unless a path is forced
- * or the device has no chunk kernels.
+ * where the table gives cuBLAS from its width 17, where the sweep's K is a
+ * multiple of 4 (with K odd, at widths 33-64 0.99-1.65 times cuBLAS's
+ * speed on the H100, 1.02-1.67 on the H200: doc/data/gpu-h200-*-tensor-
+ * forced*.csv; DTSMTTSM col 22, which the H100's sweep of 2026-12-06
+ * gives cuBLAS, 97 % of the roofline against cuBLAS's 71 % at 1 GiB, K
+ * odd, doc/data/gpu-h100-full-1g.csv), unless a path is forced or the
+ * device has no chunk kernels.
  *
  * STSMTTSM column-major at the table's widths 17-24 and 33-40, where the
  * tables give the fma kernel: with a tall operand of odd LD (ODD_LINES)
@@ -167,6 +174,7 @@ int tsm_forced_path()
         { "staged-small", TSM_STAGED_SMALL },
         { "staged-large", TSM_STAGED_LARGE },
         { "tensor", TSM_TENSOR },
+        { "tensor-rows", TSM_TENSOR },
         { "fma", TSM_FMA },
         { "cublas", TSM_CUBLAS },
     };
@@ -240,6 +248,7 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
     case 'l':
         return TSM_STAGED_LARGE;
     case 't':
+    case 'u':
         return has_tensor ? TSM_TENSOR : TSM_CUBLAS;
     case 'f':
         return has_fma ? TSM_FMA : TSM_CUBLAS;
@@ -313,6 +322,15 @@ const char *tsm_tuned_device()
 bool tsm_device_has_chunk_kernels()
 {
     return current_device_facts()->chunk_kernels;
+}
+
+bool tsm_flat_copies(int precision, idx_t m, idx_t n)
+{
+    const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
+
+    if (tsm_path_forced())
+        return strcmp(asked, "tensor-rows") != 0;
+    return tsm_tuned_path_code(TSBLAS_TSMTTSM, precision, true, tsm_table_width(m, n)) != 'u';
 }
 
 /* The paths of unbalanced xTSMTTSM (the comment at the top of this file). */
@@ -394,7 +412,7 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
     /* D and Z with a column-major tall operand of odd LD (the comment at
        the top of this file). */
     if (path == TSM_CUBLAS && !of_floats(precision) && !interleaved && odd_lines
-        && tsm_table_width(w1, w2) >= 33 && !tsm_path_forced())
+        && tsm_table_width(w1, w2) >= 17 && !tsm_path_forced())
         return TSM_TENSOR;
     return path;
 }

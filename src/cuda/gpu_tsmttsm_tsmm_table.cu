@@ -11,25 +11,9 @@
  *   doc/data/gpu-h100-tune-staged-large.csv
  *   doc/data/gpu-h100-tune-tensor.csv
  *   doc/data/gpu-h100-tune-tensor-tsmm.csv
+ *   doc/data/gpu-h100-tune-tensor-rows.csv
  *   doc/data/gpu-h100-tune-fma.csv
  *   doc/data/gpu-h100-tune-fma-tsmm.csv
- *   doc/data/gpu-h100-check-full.csv
- *   doc/data/gpu-h100-check-full-width1-pairs.csv
- *   doc/data/gpu-h100-tsmttsm-check.csv
- *   doc/data/gpu-h100-tsmttsm-fma-forced.csv
- *   doc/data/gpu-h100-tsmttsm-sc-check.csv
- *   doc/data/gpu-h100-tsmm-check.csv
- *   doc/data/gpu-h100-tsmm-fma-forced.csv
- *   doc/data/gpu-h100-tsmm-tensor-forced.csv
- *   doc/data/gpu-h100-tsmm-dz-check.csv
- *   doc/data/gpu-h100-tsmm-packed-check.csv
- *   doc/data/gpu-h100-fma-check.csv
- *   doc/data/gpu-h100-stsmm-col-rows4-check.csv
- *   doc/data/gpu-h100-dz-col-rows4-check.csv
- *   doc/data/gpu-h100-z-units-check.csv
- *   doc/data/gpu-h100-tsmttsm-copiers-check.csv
- *   doc/data/gpu-h100-stsmttsm-shifted-check.csv
- *   doc/data/gpu-h100-stsmm-tensor-check.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -68,8 +52,9 @@
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
  * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,
- * DTSMM, ZTSMM), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM and
- * xTSMM), c cuBLAS.
+ * DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and
+ * DTSMTTSM interleaved), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM
+ * and xTSMM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -80,31 +65,31 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfdttftttttttttffffffffttttttttfffffffftttttttttttttttttttttttt", /* S col */
-                "ddddtttfffffftfftttftftftttftttftffftftftttttttftttttttttttttttt" }, /* S int */
+                "ddfftffftttttttttttftttttttttttttffffffttttttttttttttttttttttttt", /* S col */
+                "ddddtftftffftufftutftutftutftutftftftutftutututftututututttutttu" }, /* S int */
             {
-                "ddtttttttttttttttttttttttctttttttttttttttttttttttttttttttttttttt", /* D col */
-                "dddttdtttctttcttccctccctccctctcttttttttttttttttctttttttttttttttt" }, /* D int */
+                "ddddtttttttttttttttttctttctttttttttttttttttttttttttttttttttttttt", /* D col */
+                "ddddtttdtttutttttttutttttttttttttttttttuutuutttututuuuuuuuuututu" }, /* D int */
             {
-                "ddfdtfftftffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
-                "ddddttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
+                "ddfdffffffffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
+                "ddtdttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
-                "sssstttttttttttcttttttttttttttccttttttttttttttttttttttttttctcccc", /* Z col */
-                "sssssstttttttttttttttttttttttccctttttttttttttttttttttttctctctctc" }, /* Z int */
+                "ddtdttttttttcttcttttttttttttttcctttttttttttttttttttttttttcctcccc", /* Z col */
+                "ddsssttttttttttttttttttttttttctttttttttttttttttttttttttctctctctc" }, /* Z int */
         },
         { /* xTSMM */
             {
-                "ffffffffffffffffffffftttfffffftfffffttttfffftttcffffccctfffttttf", /* S col */
-                "ffffffftffffffffffffffftffffffffffffffftffffffftffffftffffftfcct" }, /* S int */
+                "ffffffffffffffffffffftttfffffftfffffffftffffffffffffffffffffffff", /* S col */
+                "ffffffftffffffffffffffftfffffffffffffffffffffffffffftttffffftttt" }, /* S int */
             {
-                "fffdfffdffttfffftttfttttffffffcftftcfffttttttttctttctttctttctctc", /* D col */
-                "ffffffffffftfffffffffffcfffcffcctctttftttctttctttctctctctctctctc" }, /* D int */
+                "ddftfftdttttttttttttttttttfffftctttttttttttttttctttttttctttctctc", /* D col */
+                "ffftftftffftffffffftffttfftttftctttttftttftttctttctttctctctctctc" }, /* D int */
             {
-                "ddfffffdfffffffffffffffffffffcccfffffffffffffffcffcccccccccccccc", /* C col */
-                "fffdffffffffffffffffffffffcfccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
+                "ddfffffdffffffffffffffffffffffffffffffffffffffffffcccccccccccccc", /* C col */
+                "fffdffffffffffffffffffffffcfccccffffffffsfsfsfsfffscfffccccccccc" }, /* C int */
             {
-                "ssffflfttfllfffctttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
-                "dddfflsffsststtffffftttttttttttttttttttttttttttttttttttttttctctt" }, /* Z int */
+                "ddsffftttttltttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
+                "dddtslstttftttttfttttttttttttttttttttttttttttttttttttttttttttttt" }, /* Z int */
         },
     } },
     { "NVIDIA H200", {

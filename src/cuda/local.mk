@@ -66,6 +66,7 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-tune-fma.csv doc/data/gpu-h100-tune-staged-large.csv \
 	doc/data/gpu-h100-tune-staged-small.csv \
 	doc/data/gpu-h100-tune-tensor-tsmm.csv doc/data/gpu-h100-tune-tensor.csv \
+	doc/data/gpu-h100-tune-tensor-rows.csv \
 	doc/data/gpu-h200-check-table.txt doc/data/gpu-h200-check.csv \
 	doc/data/gpu-h200-tsmm-fma-forced.csv \
 	doc/data/gpu-h200-tsmm-tensor-forced.csv \
