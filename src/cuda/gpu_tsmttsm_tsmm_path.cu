@@ -42,9 +42,9 @@
  * multiple of 4 (with K odd, at widths 33-64 0.99-1.65 times cuBLAS's
  * speed on the H100, 1.02-1.67 on the H200: doc/data/gpu-h200-*-tensor-
  * forced*.csv; DTSMTTSM col 22, which the H100's sweep of 2026-12-06
- * gives cuBLAS, 97 % of the roofline against cuBLAS's 71 % at 1 GiB, K
- * odd, doc/data/gpu-h100-full-1g.csv), unless a path is forced or the
- * device has no chunk kernels.
+ * gives cuBLAS: 97 % of the roofline with the tensor kernel, 71 % through
+ * cuBLAS, 1 GiB, K odd, doc/data/gpu-h100-retune-1g-{before,sweep}.csv),
+ * unless a path is forced or the device has no chunk kernels.
  *
  * STSMTTSM column-major at the table's widths 17-24 and 33-40, where the
  * tables give the fma kernel: with a tall operand of odd LD (ODD_LINES)
