@@ -80,8 +80,10 @@ def path_of(table, row, vector_rule=True):
     f, s, l where 2KW/(K + W) >= 4, unrounded; D and Z column-major calls with a tall
     operand of odd LD take t for c from width 17; STSMM with a column-major
     T (and, with beta != 0, C) whose LD is not a multiple of 4 takes c for
-    t from width 21 and for f from width 53 (below, the fma kernel's
-    shifted columns; the arrays themselves taken as aligned); xTSMM whose
+    t from width 21 and for f from width 21 too, but below 53 where the fma
+    kernel copies T as shifted columns (C column-major and, with beta !=
+    0, C's LD a multiple of 4; the arrays themselves taken as aligned);
+    xTSMM with K = W = 1 takes d; u is t where a width is odd; xTSMM whose
     code is d with an interleaved output of rows longer than 16 bytes and
     W > K takes f (Z: s), and with an interleaved T of rows of 128 bytes
     or more and K > W f; interleaved matrix-vector shapes of xTSMM (S, C
@@ -133,8 +135,10 @@ def path_of(table, row, vector_rule=True):
     width = max(1, min(64, width))
     code = table[routine * 8 + p * 2 + (1 if interleaved else 0)][width - 1]
     shorter, longer = min(w1, w2), max(w1, w2)
+    if vector_rule and code == "u" and (w1 % 2 != 0 or w2 % 2 != 0):
+        code = "t"
     if vector_rule and routine == 0 and p in (0, 2) and code in "dtu" and longer >= 4 * shorter:
-        return "f"
+        code = "f"
     if vector_rule and routine == 0 and p in (1, 3) \
             and (code in "dc" or (code in "sl" and not interleaved)) \
             and 2 <= shorter <= 17 and 10 * longer >= 19 * shorter:
@@ -150,6 +154,8 @@ def path_of(table, row, vector_rule=True):
         if code == "f" and p == 0 and not interleaved and odd_lines \
                 and (17 <= width <= 24 or 33 <= width <= 40):
             return "t"
+    if vector_rule and routine == 1 and w1 == 1 and w2 == 1:
+        code = "d"
     if vector_rule and code == "d" and routine == 1 and not c_columns and w2 > w1 \
             and w2 * ELEMENT_BYTES[row["precision"]] > 16:
         code = "s" if p == 3 else "f"
@@ -163,9 +169,11 @@ def path_of(table, row, vector_rule=True):
             and width >= 17:
         return "t"
     if vector_rule and code in "ft" and routine == 1 and p == 0 and copy_lines \
-            and any(ld % 4 != 0 for ld in copy_lines) and width >= 21 \
-            and not (code == "f" and width < 53):
-        return "c"
+            and any(ld % 4 != 0 for ld in copy_lines) and width >= 21:
+        shifted = code == "f" and width < 53 and c_columns and copy_lines[0] % 4 != 0 \
+            and (float(row["beta"]) == 0 or ldc % 4 == 0)
+        if not shifted:
+            return "c"
     return code
 
 

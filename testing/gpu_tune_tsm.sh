@@ -8,13 +8,13 @@
 #           [--rows-multiple N] BUILD_DIR OUT_DIR
 #       On a host with a GPU: runs BUILD_DIR/testing/tsblas_bench once per
 #       path (TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large,
-#       tensor, fma), each run timing that path and cuBLAS on the same
-#       calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
+#       tensor, tensor-rows, fma), each run timing that path and cuBLAS on
+#       the same calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
 #       the FP64 tensor-core kernels of xTSMTTSM, STSMM, DTSMM and ZTSMM,
 #       2-64; tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
 #       interleaved without FLAT's copies of a chunk as one run of memory,
-#       2-64, interleaved only, not in the default LIST;
+#       2-64, interleaved only, in the table at widths 2 mod 4 only;
 #       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,
 #       2-64), tall operands of SIZE (default 256M:
 #       five times the H100's L2 cache, a sixteenth of the time of 4G),
@@ -60,7 +60,7 @@ usage() {
 sweep() {
   bytes=256M
   reps=3
-  paths="direct staged-small staged-large tensor fma"
+  paths="direct staged-small staged-large tensor tensor-rows fma"
   wanted=tsmttsm,tsmm
   only=sdcz
   orders=col,int
@@ -117,8 +117,8 @@ sweep() {
       widths=${rest#*:}
       run_orders=$orders
       if test "$path" = tensor-rows; then
-        case ,$orders, in
-          *,int,*) run_orders=int ;;
+        case ,`echo "$orders" | tr A-Z a-z`, in
+          *,int,*|*,both,*|*,all,*) run_orders=int ;;
           *) run_orders= ;;
         esac
       fi
@@ -166,6 +166,11 @@ device_table() {
       short = $col["m"] + 0 < $col["n"] + 0 ? $col["m"] + 0 : $col["n"] + 0
       w = routine == "TSMTTSM" ? $col["m"] + 0 : $col["k"] + 0
       if (routine == "TSMTTSM" ? $col["m"] != $col["n"] : w != short) next
+      # tensor-rows (u) stands only at the widths where the library
+      # heeds it and a square call takes FLAT: 2 mod 4 (odd widths keep
+      # FLAT, tsm_flat_copies; multiples of 4 take none), DTSMTTSM to 40
+      # (dtsmttsm_flat)
+      if (code == "u" && (w % 4 != 2 || ($col["precision"] == "D" && w > 40))) next
       key = routine SUBSEP $col["precision"] SUBSEP $col["order"]
       ours = $col["tsblas_ms"] + 0
       theirs = $col["baseline_ms"] + 0
@@ -286,9 +291,9 @@ table() {
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
   echo " * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,"
-  echo " * DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and"
-  echo " * DTSMTTSM interleaved), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM"
-  echo " * and xTSMM), c cuBLAS."
+  echo " * STSMM, DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and"
+  echo " * DTSMTTSM interleaved of even widths), f CUDA-core chunk kernel"
+  echo " * (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

@@ -530,8 +530,8 @@ static typename mtsm_kernel_ptr<T>::type mtsm_tensor_kernel_of(int nb)
    (doc/data/gpu-h200-dmtsm-tensor.csv): 0.95-1.31x cuBLAS at 2-24 and
    faster than the FMA kernel there, 0.83-1.23x at 25-32, 0.55-1.03x
    beyond.  TSBLAS_GPU_TSM_PATH = cublas sends every call to
-   cuBLAS, tensor DMTSM to the tensor kernel, any other path it names to
-   the FMA kernel. */
+   cuBLAS, tensor (or tensor-rows) DMTSM to the tensor kernel, any other
+   path it names to the FMA kernel. */
 struct mtsm_widths {
     const char *device;  /* as tsm_tuned_device names it */
     int tensor_min, tensor_max;

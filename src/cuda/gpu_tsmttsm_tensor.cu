@@ -189,10 +189,11 @@ __host__ __device__ inline int tensor_pitch(bool columns, int rows, int width, i
  * operands' loads, at most ROWS/8.  A chunk is then blocks of 8*S rows,
  * and slot c (0 .. S-1) of a block the mma step of its rows c, c + S,
  * ..., c + 7*S: the ROWS/8 steps of a chunk take each of its rows once.
- * DTSMTTSM takes it to table width 40 (dtsmttsm_flat), and neither where
- * the device's table gives the width the code u (tsm_flat_copies): on the
- * H100 FLAT lost 6 to 9 points at STSMTTSM int 14, 18, 26 and 30 and
- * gained 15 at 6, on the H200 it gained 7 at 26.  The kernel of
+ * DTSMTTSM takes it to table width 40 (dtsmttsm_flat), and no call of
+ * even widths takes it where the device's table gives the code u
+ * (tsm_flat_copies): on the H100 FLAT lost 5.5 to 9.5 points at STSMTTSM
+ * int 14, 18, 26 and 30 and gained 14 to 17 at 6, on the H200 it gained 7
+ * at 26.  The kernel of
  * single-element copies (G = 1) holds FLAT, so that the others keep their
  * loop of steps as it was: in every kernel of floats, each step's first
  * row worked out from its index, the widths that do not take it lost 3 to

@@ -27,10 +27,10 @@
  * width of the square call with the same arithmetic intensity, the harmonic
  * mean 2mn/(m+n)), after one rule for matrix-vector shapes
  * (gpu_tsmttsm_tsmm_path.cu).  The environment variable
- * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large, tensor, fma or
- * cublas forces one path (for the tuning sweep; tensor and fma only where
- * they exist, the table elsewhere); anything else, or unset, means the
- * table.
+ * TSBLAS_GPU_TSM_PATH = direct, staged-small, staged-large, tensor,
+ * tensor-rows, fma or cublas forces one path (for the tuning sweep; tensor
+ * and fma only where they exist, the table elsewhere); anything else, or
+ * unset, means the table.
  */
 #ifndef TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
 #define TSBLAS_GPU_TSMTTSM_TSMM_COMMON_CUH
@@ -169,9 +169,9 @@ bool tsm_device_has_chunk_kernels();
 
 /* Whether an interleaved xTSMTTSM call of PRECISION (an index of the
    tuned table) and widths M, N on the tensor path may copy its chunks as
-   one run of memory each (FLAT, gpu_tsmttsm_tensor.cu): unless the table
-   of the device gives its width u, or TSBLAS_GPU_TSM_PATH is
-   "tensor-rows" (any other forced path: it may). */
+   one run of memory each (FLAT, gpu_tsmttsm_tensor.cu): with
+   TSBLAS_GPU_TSM_PATH "tensor" yes, "tensor-rows" no; else yes unless
+   both widths are even and the table of the device gives their width u. */
 bool tsm_flat_copies(int precision, idx_t m, idx_t n);
 
 /* STSMTTSM, DTSMTTSM or ZTSMTTSM (T float, double or cuDoubleComplex) on

@@ -8,14 +8,14 @@
  * (gpu_tsmttsm_tsmm_table.cu: the table that names the GPU, else the
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
- * forces one: "direct", "staged-small", "staged-large", "tensor" (STSMTTSM,
- * DTSMTTSM, ZTSMTTSM, DTSMM and ZTSMM; elsewhere the table decides),
- * "tensor-rows" (the tensor path without FLAT's copies of the chunk as one
- * run of memory, gpu_tsmttsm_tensor.cu), "fma" (STSMTTSM, CTSMTTSM and
- * xTSMM; the same) or "cublas" (the tuning sweep, testing/gpu_tune_tsm.sh,
- * times each path this way).  The table's code u is the tensor path
- * without FLAT, t the tensor path with FLAT where a call qualifies:
- * tsm_flat_copies says which a call takes.
+ * forces one: "direct", "staged-small", "staged-large", "tensor" (xTSMTTSM,
+ * STSMM, DTSMM and ZTSMM; elsewhere the table decides), "tensor-rows" (the
+ * tensor path without FLAT's copies of the chunk as one run of memory,
+ * gpu_tsmttsm_tensor.cu), "fma" (STSMTTSM, CTSMTTSM and xTSMM; the same)
+ * or "cublas" (the tuning sweep, testing/gpu_tune_tsm.sh, times each path
+ * this way).  The table's code u is the tensor path without FLAT for
+ * calls of even widths, t the tensor path with FLAT where a call
+ * qualifies: tsm_flat_copies says which a call takes.
  *
  * The tensor and fma paths need sm_80 (cp.async, the FP64 mma): on an
  * older device their calls take the staged kernel with large tiles.
@@ -326,10 +326,13 @@ bool tsm_device_has_chunk_kernels()
 
 bool tsm_flat_copies(int precision, idx_t m, idx_t n)
 {
-    const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
-
-    if (tsm_path_forced())
-        return strcmp(asked, "tensor-rows") != 0;
+    if (tsm_forced_path() == TSM_TENSOR)
+        return strcmp(getenv("TSBLAS_GPU_TSM_PATH"), "tensor-rows") != 0;
+    /* The table's u is measured on squares of even widths (2 mod 4); with
+       an odd width FLAT's steps S rows apart ran ahead at every square
+       width on the H100 (gpu-h100-tune-tensor{,-rows}.csv). */
+    if (m % 2 != 0 || n % 2 != 0)
+        return true;
     return tsm_tuned_path_code(TSBLAS_TSMTTSM, precision, true, tsm_table_width(m, n)) != 'u';
 }
 

@@ -52,9 +52,9 @@
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
  * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,
- * DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and
- * DTSMTTSM interleaved), f CUDA-core chunk kernel (STSMTTSM, CTSMTTSM
- * and xTSMM), c cuBLAS.
+ * STSMM, DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and
+ * DTSMTTSM interleaved of even widths), f CUDA-core chunk kernel
+ * (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -66,10 +66,10 @@ const tsm_tuned_table tsm_tuned_tables[] = {
         { /* xTSMTTSM */
             {
                 "ddfftffftttttttttttftttttttttttttffffffttttttttttttttttttttttttt", /* S col */
-                "ddddtftftffftufftutftutftutftutftftftutftutututftututututttutttu" }, /* S int */
+                "ddddtftftffftufftutftutftutftutftftftutftutttutftutttutttttttttt" }, /* S int */
             {
                 "ddddtttttttttttttttttctttctttttttttttttttttttttttttttttttttttttt", /* D col */
-                "ddddtttdtttutttttttutttttttttttttttttttuutuutttututuuuuuuuuututu" }, /* D int */
+                "ddddtttdtttttttttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* D int */
             {
                 "ddfdffffffffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddtdttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
