@@ -61,8 +61,8 @@
  * h100-tsmttsm-sc-17-40-*): LD odd 75-78 -> 90-92 % at 1 GiB, 74-81 ->
  * 90-93 % at 4 GiB (17-21, 23), run by run; pairs of those widths with
  * LD odd 68-85 -> 85-93 % (17 x 33, 33 x 17, 12 x 40, 12 x 48, 16 x 20,
- * 16 x 40, 16 x 48, 18 x 36, 40 x 16).  Unless a path is forced or the device has no
- * chunk kernels.
+ * 16 x 40, 16 x 48, 18 x 36, 40 x 16).  Unless a path is forced or the
+ * device has no chunk kernels.
  *
  * Pairs that the table, keyed by the square width of the same intensity,
  * gives to the tensor kernel, and the fma kernel runs faster (paired_path):
@@ -93,15 +93,16 @@
  * 56 or 64, either way round, the tensor kernel 6 to 31 points of the
  * roofline above the fma kernel in S and C, both orders; elsewhere the
  * two cross (the fma kernel's: S interleaved mostly with a side of 24 or
- * less or of 40-56 x 40-56, C mostly with a side of 8 or 40, C 24 x 56).  Those calls take the tensor kernel,
- * unless a path is forced: the library before and after through their
- * tables, 22 pairs of 25-32 and 48-64 and 8 around them, S and C, both
- * orders, 1 GiB twice and 4 GiB (doc/data/gpu-h200-tsmttsm-pairs-rule-*):
- * S col 66 -> 77 % in the mean, int 68 -> 75 %, C 52 -> 71 %; 26 calls
- * under 0.97x cuBLAS before at 1 GiB, 28 at 4 GiB, none after (1.09x and
- * 1.01x the least); lower: C col 25 x 48 and 48 x 25, C int 48 x 25 by
- * up to 5.9 points (col 48 x 25 58 -> 52 % at 4 GiB), S col 28 x 48 at 4
- * GiB by 2.4; the calls around within 2.6.
+ * less or of 40-56 x 40-56, C mostly with a side of 8 or 40, C 24 x 56).
+ * Those calls take the tensor kernel, unless a path is forced: the
+ * library before and after through their tables, 22 pairs of 25-32 and
+ * 48-64 and 8 around them, S and C, both orders, 1 GiB twice and 4 GiB
+ * (doc/data/gpu-h200-tsmttsm-pairs-rule-*): S col 66 -> 77 % in the mean,
+ * int 68 -> 75 %, C 52 -> 71 %; 26 calls under 0.97x cuBLAS before at 1
+ * GiB, 28 at 4 GiB, none after (1.09x and 1.01x the least); lower: C col
+ * 25 x 48 and 48 x 25, C int 48 x 25 by up to 5.9 points (col 48 x 25 58
+ * -> 52 % at 4 GiB), S col 28 x 48 at 4 GiB by 2.4; the calls around
+ * within 2.6.
  *
  * Matrix-vector shapes (one width 1, the other 16 or more) of xTSMM, and
  * of real xTSMTTSM, take cuBLAS, which has kernels of its own for them: on
@@ -164,27 +165,40 @@
 
 namespace tsblas {
 
-int tsm_forced_path()
+/* The paths TSBLAS_GPU_TSM_PATH may name: the path, and whether the
+   tensor path copies with FLAT where a call qualifies (tsm_flat_copies). */
+struct forced_name {
+    const char *name;
+    enum tsm_path path;
+    bool flat;
+};
+
+/* The entry TSBLAS_GPU_TSM_PATH names, or NULL. */
+static const forced_name *forced_entry()
 {
-    static const struct {
-        const char *name;
-        enum tsm_path path;
-    } names[] = {
-        { "direct", TSM_DIRECT },
-        { "staged-small", TSM_STAGED_SMALL },
-        { "staged-large", TSM_STAGED_LARGE },
-        { "tensor", TSM_TENSOR },
-        { "tensor-rows", TSM_TENSOR },
-        { "fma", TSM_FMA },
-        { "cublas", TSM_CUBLAS },
+    static const forced_name names[] = {
+        { "direct", TSM_DIRECT, true },
+        { "staged-small", TSM_STAGED_SMALL, true },
+        { "staged-large", TSM_STAGED_LARGE, true },
+        { "tensor", TSM_TENSOR, true },
+        { "tensor-rows", TSM_TENSOR, false },
+        { "fma", TSM_FMA, true },
+        { "cublas", TSM_CUBLAS, true },
     };
     const char *asked = getenv("TSBLAS_GPU_TSM_PATH");
 
     if (asked != NULL)
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
             if (strcmp(asked, names[i].name) == 0)
-                return names[i].path;
-    return -1;
+                return &names[i];
+    return NULL;
+}
+
+int tsm_forced_path()
+{
+    const forced_name *forced = forced_entry();
+
+    return forced != NULL ? forced->path : -1;
 }
 
 bool tsm_path_forced()
@@ -326,8 +340,10 @@ bool tsm_device_has_chunk_kernels()
 
 bool tsm_flat_copies(int precision, idx_t m, idx_t n)
 {
-    if (tsm_forced_path() == TSM_TENSOR)
-        return strcmp(getenv("TSBLAS_GPU_TSM_PATH"), "tensor-rows") != 0;
+    const forced_name *forced = forced_entry();
+
+    if (forced != NULL && forced->path == TSM_TENSOR)
+        return forced->flat;
     /* The table's u is measured on squares of even widths (2 mod 4); with
        an odd width FLAT's steps S rows apart ran ahead at every square
        width on the H100 (gpu-h100-tune-tensor{,-rows}.csv). */
