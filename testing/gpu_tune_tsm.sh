@@ -34,8 +34,9 @@
 #       first.  A table is made from the CSV files of a sweep (named
 #       *tune-PATH.csv): for each routine, precision, order and width the
 #       fastest of the paths measured, and cuBLAS (c) unless one of ours is
-#       at least as
-#       fast as the fastest cuBLAS time seen for that call.  Width 1 is not
+#       at least as fast as the median of cuBLAS's times for that call (one
+#       a file: its fastest of several runs would favour it by its spread
+#       alone).  Width 1 is not
 #       swept (cuBLAS takes seconds on some interleaved complex calls there):
 #       it takes the path of the nearest width measured, as does any width
 #       no file covers.  With no CSV file every width gets c.
@@ -195,8 +196,22 @@ device_table() {
         best[key, w] = ours
         best_code[key, w] = code
       }
-      if (theirs > 0 && (!((key, w) in cublas) || theirs < cublas[key, w]))
-        cublas[key, w] = theirs
+      if (theirs > 0)
+        cublas_ms[key, w, ++cublas_runs[key, w]] = theirs
+    }
+    END {
+      # cuBLAS: the median of its times over the files (one run of it a
+      # path); its fastest run would favour it by its spread alone
+      for (kw in cublas_runs) {
+        n = cublas_runs[kw]
+        for (i = 1; i <= n; i++)
+          sorted[i] = cublas_ms[kw, i]
+        for (i = 2; i <= n; i++)
+          for (j = i; j > 1 && sorted[j - 1] > sorted[j]; j--) {
+            t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t
+          }
+        cublas[kw] = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
+      }
     }
     END {
       print " * " (device == "" ? "any GPU" : device) ":"

@@ -68,13 +68,13 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfftffftttttttttttftttttttttttttffffffttttttttttttttttttttttttt", /* S col */
                 "ddddtftftffftufftutftutftutftutftftftutftutttutftutttutttttttttt" }, /* S int */
             {
-                "ddddtttttttttttttttttctttctttttttttttttttttttttttttttttttttttttt", /* D col */
+                "ddddtttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* D col */
                 "ddddtttdtttttttttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* D int */
             {
                 "ddfdffffffffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
                 "ddtdttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
             {
-                "ddtdttttttttcttcttttttttttttttcctttttttttttttttttttttttttcctcccc", /* Z col */
+                "ddtdtttttttttttcttttttttttttttcctttttttttttttttttttttttttcctcccc", /* Z col */
                 "ddsssttttttttttttttttttttttttctttttttttttttttttttttttttctctctctc" }, /* Z int */
         },
         { /* xTSMM */
@@ -85,7 +85,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddftfftdttttttttttttttttttfffftctttttttttttttttctttttttctttctctc", /* D col */
                 "ffftftftffftffffffftffttfftttftctttttftttftttctttctttctctctctctc" }, /* D int */
             {
-                "ddfffffdffffffffffffffffffffffffffffffffffffffffffcccccccccccccc", /* C col */
+                "ddfffffdffffffffffffffffffffffffffffffffffffffffffccfccccccccccc", /* C col */
                 "fffdffffffffffffffffffffffcfccccffffffffsfsfsfsfffscfffccccccccc" }, /* C int */
             {
                 "ddsffftttttltttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
@@ -115,7 +115,7 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddfffffdftttttttttffttttftfftttttttttttttttctttctttctttttttctttc", /* D col */
                 "fffdffftffftffftffftfftttttttttctttttttttttttttttttttttttttttttc" }, /* D int */
             {
-                "ddffffffffffffffffffffffffffccccffffffffffffffffffccfccccccccccc", /* C col */
+                "ddfffffffffffffffffffffffffffcccffffffffffffffffffccfccccccccccc", /* C col */
                 "fffdfffffffffffffffffffffcccccccffffffffsfsfsfcfffccffcccccccccc" }, /* C int */
             {
                 "ddsdfffffttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
