@@ -3,12 +3,15 @@
 from tsblas_bench (host) CSV files.
 
 Usage:
-  python3 doc/host_perf_report.py [--roof fma=F,read=R,copy=C,cache=SIZE] MODE ...
+  python3 doc/host_perf_report.py [--roof fma=F,read=R,copy=C,write=W,cache=SIZE] MODE ...
       --roof puts the rows of files from a tsblas_bench that took P from the
       BLAS's xGEMM (files without the column fma_gflops) under the roofline
       of the machine's limits: P from F, the D FMA rate in Gflop/s (S and C
-      twice it, D and Z it), b from R and C, the read and copy bandwidth in
-      GB/s, each % of the roofline again; SIZE (e.g. 300M) is the largest
+      twice it, D and Z it), b from R, C and W, the read, copy and write
+      bandwidth in GB/s (W, where left out, C; b of the case's mix of reads
+      and writes, as tsblas_bench takes it: doc/benchmark.md), each % of
+      the roofline again (R and C together or neither); SIZE (e.g. 300M)
+      is the largest
       cache, which the notes of cases above the roofline name.  Each part
       may be left out (the file's value stays).  Files with fma_gflops are
       taken as they are.  MODE is one of:
@@ -71,24 +74,46 @@ def size_bytes(text):
 
 
 def parse_roof(text):
-    """ROOF from fma=F,read=R,copy=C,cache=SIZE."""
+    """ROOF from fma=F,read=R,copy=C,write=W,cache=SIZE."""
     roof = {}
     for part in text.split(","):
         key, value = part.split("=")
-        if key not in ("fma", "read", "copy", "cache"):
-            sys.exit("host_perf_report.py: --roof takes fma, read, copy and cache, not " + key)
+        if key not in ("fma", "read", "copy", "write", "cache"):
+            sys.exit("host_perf_report.py: --roof takes fma, read, copy, write and cache, not "
+                     + key)
         roof[key] = size_bytes(value) if key == "cache" else float(value)
     return roof
 
 
+ELEMENT_BYTES = {"S": 4, "D": 8, "C": 8, "Z": 16}
+
+
+def mix_bandwidth(row, read, copy, write):
+    """b of ROW's mix of reads and writes (tsblas_bench's
+    bench_roof_bandwidth): the time a byte takes linear in the written
+    share f of its bytes (the M x N output), read only at f = 0, copy at
+    1/2, write only at 1."""
+    written = float(row["m"]) * float(row["n"]) * ELEMENT_BYTES[row["precision"]]
+    f = written / float(row["bytes"])
+    if f <= 0.5:
+        return 1 / (1 / read + 2 * f * (1 / copy - 1 / read))
+    return 1 / (1 / copy + (2 * f - 1) * (1 / write - 1 / copy))
+
+
 def reroof(row):
     """ROW of a file whose P was the BLAS's xGEMM, under the roofline of
-    ROOF: P = the FMA rate (S, C twice), b = the read (xTSMTTSM, xMTSM) or
-    copy (xTSMM, xGEMT) bandwidth; every % of the roofline scales with it,
-    each being a rate over the roofline."""
+    ROOF: P = the FMA rate (S, C twice), b = that of the case's mix of
+    reads and writes (mix_bandwidth) where ROOF has the read and copy
+    bandwidth; every % of the roofline scales with it, each being a rate
+    over the roofline."""
     routine = row["routine"]
-    reads = routine in ("TSMTTSM", "MTSM")
-    bandwidth = ROOF.get("read" if reads else "copy", float(row["bandwidth_gbs"]))
+    bandwidth = float(row["bandwidth_gbs"])
+    if ("read" in ROOF) != ("copy" in ROOF):
+        sys.exit("host_perf_report.py: --roof takes read and copy together (b of a case "
+                 "is of both)")
+    if "read" in ROOF:
+        bandwidth = mix_bandwidth(row, ROOF["read"], ROOF["copy"],
+                                  ROOF.get("write", ROOF["copy"]))
     row["blas_gemm_gflops"] = row["peak_gflops"]
     peak = float(row["peak_gflops"])
     if "fma" in ROOF:

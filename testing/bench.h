@@ -12,7 +12,7 @@
  *   bench_plan.c          which cases a sweep holds, and their shapes
  *   bench_run.c           timing one case on a target and checking it
  *   bench_report.c        the table, the CSV file, the geometric means
- *   bench_machine.c       host timer, read and copy bandwidth, FMA rate, P
+ *   bench_machine.c       host timer, read, copy and write bandwidth, FMA rate, P
  *   bench_host.c          the host as a target: timing, baselines, buffers
  *   bench_watchdog.c      ending a step that hangs
  *   bench_precision.c     per precision (compiled once per S/D/C/Z):
@@ -127,8 +127,10 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
                     char *why, size_t whylen);
 
 /* Bytes moved (inputs read once, output written once, read too when
-   beta != 0) and flops (2MNK, complex 8MNK; 0 for xGEMT) of CALL. */
+   beta != 0), the bytes of them written (the output once), and flops
+   (2MNK, complex 8MNK; 0 for xGEMT) of CALL. */
 double bench_call_bytes(const struct bench_call *call, size_t elemsize);
+double bench_call_written_bytes(const struct bench_call *call, size_t elemsize);
 double bench_call_flops(const struct bench_call *call, int is_complex);
 
 /* A set of cases: for each routine, the precisions (bit i = precision i),
@@ -163,6 +165,9 @@ size_t bench_largest_cache_bytes(void);          /* 0 when unknown */
    memory is not there.  HOW receives each kernel's rate, for the report. */
 double bench_host_read_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
 double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
+/* Best host write bandwidth (streaming stores over an array of BYTES), as
+   the read bandwidth. */
+double bench_host_write_bandwidth(size_t bytes, int runs, char *how, size_t how_size);
 /* D flops per second of fused multiply-adds on registers, summed over the
    OpenMP threads (best of RUNS); 0 when the CPU has no FMA loop here. */
 double bench_host_fma_rate(int runs, char *how, size_t how_size);
@@ -173,12 +178,14 @@ double bench_host_fma_peak(double fma_rate_d, int precision);
 /* What a roofline needs: bandwidths in GB/s, peaks in Gflop/s, and how
    each was measured, for the report. */
 struct bench_machine {
-    double read_bw, copy_bw;
+    /* Read only, copy (read + write bytes, as many of each) and write
+       only; WRITE_BW 0 when not measured. */
+    double read_bw, copy_bw, write_bw;
     /* P: on the host the cores' FMA rate (the BLAS's xGEMM rate where the
        CPU has no FMA loop here), on the GPU cuBLAS's xGEMM rate; 0 when
        not measured. */
     double peak[BENCH_NPRECISIONS];
-    char read_how[240], copy_how[240];
+    char read_how[240], copy_how[240], write_how[160];
     char peak_how[BENCH_NPRECISIONS][80];
     /* Host: the BLAS's square xGEMM rate, reported beside P; 0 when not
        measured (on the GPU, where P itself is cuBLAS's rate). */
@@ -192,6 +199,19 @@ struct bench_machine {
     int explain_above_roof;
     size_t cache_bytes;
 };
+
+/* The b of the roofline of a call that reads READ_BYTES and writes
+   WRITTEN_BYTES, in GB/s: the time a byte takes interpolated linearly in
+   the written share f of the bytes between the three measured patterns,
+   read only (f = 0), copy (f = 1/2) and write only (f = 1; the copy where
+   WRITE_BW is 0).  xTSMTTSM (f near 0) gets the read bandwidth, xMTSM
+   nearly (f = Q/(S + 2Q), at most 1.5 % in the sweeps), xGEMT and xTSMM
+   of a square product with beta = 0 (f = 1/2) the copy bandwidth, and the
+   rest what lies between: a DTSMM that reads 64 columns for each it
+   writes moved 1 % more than the copy bandwidth (H100, 4 GiB), which is no
+   bound on a stream that mostly reads, nor on one that mostly writes. */
+double bench_roof_bandwidth(const struct bench_machine *m, double read_bytes,
+                            double written_bytes);
 
 
 /* The watchdog (bench_watchdog.c): after bench_watchdog_start(SECONDS),
@@ -334,9 +354,10 @@ extern const struct bench_gpu_precision *const bench_gpu_precisions[BENCH_NPRECI
    usable GPU (said on stderr), or -1 on a failure. */
 int bench_gpu_open(struct bench_target *t, FILE *out);
 void bench_gpu_close(struct bench_target *t);
-/* Device read bandwidth (best cuBLAS read-only kernel) and copy bandwidth
-   (cudaMemcpy device to device) over BW_BYTES, peak of cublasXgemm at
-   N = PEAK_N for each precision in PRECISIONS. */
+/* Device read bandwidth (the best of cuBLAS's and tsblas's read-only
+   kernels), copy bandwidth (cudaMemcpy device to device) and write
+   bandwidth (cudaMemset) over BW_BYTES, peak of cublasXgemm at N = PEAK_N
+   for each precision in PRECISIONS. */
 int bench_gpu_measure(struct bench_target *t, size_t bw_bytes, int peak_n, int runs,
                       unsigned precisions, struct bench_machine *machine);
 int bench_gpu_alloc(struct bench_target *t, size_t bytes, struct bench_buffers *bufs);

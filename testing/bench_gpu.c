@@ -1,7 +1,8 @@
 /*
  * bench_gpu.c: the GPU as a target of tsblas_bench (built with CUDA only):
  * finding the device, timing with CUDA events on the library's stream,
- * device buffers, and the device's read and copy bandwidth and peak rates.
+ * device buffers, and the device's read, copy and write bandwidth and peak
+ * rates.
  *
  * Every CUDA and cuBLAS return code is checked; a failure is printed with
  * the CUDA message and ends the GPU part, never the program silently.
@@ -270,12 +271,29 @@ void bench_gpu_free(struct bench_buffers *bufs)
 /* ------------------------------------------------------------- machine */
 
 /* The read-only kernels that may measure the read bandwidth: cuBLAS's
-   three and tsblas's own dot product (DTSMTTSM 1 x 1), which read 0.2-0.9 %
-   faster than cublasDdot on the H200 over 8 GiB: the best read measured is
-   the roof's b. */
-enum read_kernel { READ_DASUM, READ_IDAMAX, READ_DDOT, READ_TSBLAS_DOT, NREAD_KERNELS };
-static const char *const read_kernel_names[NREAD_KERNELS] = { "cublasDasum", "cublasIdamax",
-                                                              "cublasDdot", "tsblas_dtsmttsm" };
+   three and three of tsblas's (the best read measured is the roof's b):
+   its dot product (DTSMTTSM 1 x 1), which read 0.2-0.9 % faster than
+   cublasDdot on the H200 over 8 GiB, and the two shapes of its tensor
+   kernel that read the most (DTSMTTSM 16 x 16 of interleaved operands,
+   ZTSMTTSM 12 x 12 of column-major ones), which read up to 0.6 % (H100, 4
+   GiB) and 2.7 % (H200, 1 GiB) more than the best of the others. */
+enum read_kernel {
+    READ_DASUM,
+    READ_IDAMAX,
+    READ_DDOT,
+    READ_TSBLAS_DOT,
+    READ_TSBLAS_D16,
+    READ_TSBLAS_Z12,
+    NREAD_KERNELS
+};
+static const char *const read_kernel_names[NREAD_KERNELS] = {
+    "cublasDasum", "cublasIdamax", "cublasDdot", "tsblas DTSMTTSM 1x1",
+    "tsblas DTSMTTSM 16x16 int", "tsblas ZTSMTTSM 12x12 col"
+};
+
+/* Bytes of device memory for the read kernels' results: C of ZTSMTTSM 12 x
+   12. */
+#define READ_RESULT_BYTES (12 * 12 * 16)
 
 /* Runs KERNEL over N doubles at X (the dot products: two halves), results
    in device memory so that nothing synchronizes inside the timed interval. */
@@ -286,11 +304,30 @@ static int run_read_kernel(enum read_kernel kernel, const double *x, int n, void
         return cublas_failed(cublasDasum(gpu.handle, n, x, 1, result), "cublasDasum");
     case READ_IDAMAX:
         return cublas_failed(cublasIdamax(gpu.handle, n, x, 1, result), "cublasIdamax");
-    case READ_TSBLAS_DOT: {
-        const tsblas_int info = tsblas_dtsmttsm('T', 'N', 1, 1, n / 2, 1.0, x, n / 2, x + n / 2,
-                                                n / 2, 0.0, (double *)result, 1);
+    case READ_TSBLAS_DOT:
+    case READ_TSBLAS_D16: {
+        /* the two halves as A and B: K x 1 each, or 16 x K interleaved */
+        const tsblas_int w = kernel == READ_TSBLAS_DOT ? 1 : 16, k = n / 2 / w;
+        const tsblas_int info =
+            kernel == READ_TSBLAS_DOT
+                ? tsblas_dtsmttsm('T', 'N', 1, 1, k, 1.0, x, k, x + n / 2, k, 0.0,
+                                  (double *)result, 1)
+                : tsblas_dtsmttsm('N', 'T', w, w, k, 1.0, x, w, x + n / 2, w, 0.0,
+                                  (double *)result, w);
         if (info != 0)
-            fprintf(stderr, "tsblas_bench: tsblas_dtsmttsm 1 x 1 failed (%ld)\n", (long)info);
+            fprintf(stderr, "tsblas_bench: %s failed (%ld)\n", read_kernel_names[kernel],
+                    (long)info);
+        return info != 0 ? -1 : 0;
+    }
+    case READ_TSBLAS_Z12: {
+        /* the two halves as A and B, K x 12 complex numbers each */
+        const tsblas_int k = n / 2 / 2 / 12;
+        static const double one[2] = { 1.0, 0.0 }, zero[2] = { 0.0, 0.0 };
+        const tsblas_int info = tsblas_ztsmttsm('T', 'N', 12, 12, k, one, x, k, x + n / 2, k,
+                                                zero, result, 12);
+        if (info != 0)
+            fprintf(stderr, "tsblas_bench: %s failed (%ld)\n", read_kernel_names[kernel],
+                    (long)info);
         return info != 0 ? -1 : 0;
     }
     default:
@@ -299,8 +336,12 @@ static int run_read_kernel(enum read_kernel kernel, const double *x, int n, void
     }
 }
 
-/* Best time in seconds of RUNS runs of the read KERNEL, or of the copy when
-   KERNEL is NREAD_KERNELS; a warm-up first. */
+/* The kernels past the read kernels: the copy (cudaMemcpy, one half of
+   the array to the other) and the write (cudaMemset of the whole array). */
+enum { BANDWIDTH_COPY = NREAD_KERNELS, BANDWIDTH_WRITE, NBANDWIDTH_KERNELS };
+
+/* Best time in seconds of RUNS runs of the read KERNEL, or of the copy or
+   the write (BANDWIDTH_COPY, BANDWIDTH_WRITE); a warm-up first. */
 static int time_bandwidth_kernel(int kernel, double *x, int n, void *result, int runs,
                                  double *best)
 {
@@ -312,10 +353,13 @@ static int time_bandwidth_kernel(int kernel, double *x, int n, void *result, int
         int failed;
         if (cuda_failed(cudaEventRecord(gpu.start, gpu.stream), "cudaEventRecord"))
             return -1;
-        if (kernel == NREAD_KERNELS)
+        if (kernel == BANDWIDTH_COPY)
             failed = cuda_failed(cudaMemcpyAsync(x + n / 2, x, (size_t)(n / 2) * sizeof(double),
                                                  cudaMemcpyDeviceToDevice, gpu.stream),
                                  "cudaMemcpyAsync on the device");
+        else if (kernel == BANDWIDTH_WRITE)
+            failed = cuda_failed(cudaMemsetAsync(x, 0, (size_t)n * sizeof(double), gpu.stream),
+                                 "cudaMemsetAsync");
         else
             failed = run_read_kernel((enum read_kernel)kernel, x, n, result);
         if (failed || cuda_failed(cudaEventRecord(gpu.stop, gpu.stream), "cudaEventRecord")
@@ -332,9 +376,9 @@ static int time_bandwidth_kernel(int kernel, double *x, int n, void *result, int
 int bench_gpu_measure(struct bench_target *t, size_t bw_bytes, int peak_n, int runs,
                       unsigned precisions, struct bench_machine *machine)
 {
-    double *x = NULL, seconds[NREAD_KERNELS + 1];
+    double *x = NULL, seconds[NBANDWIDTH_KERNELS];
     void *result = NULL;
-    size_t n;
+    size_t n, used;
     int k, p, status = -1, best = 0;
 
     (void)t;
@@ -355,33 +399,41 @@ int bench_gpu_measure(struct bench_target *t, size_t bw_bytes, int peak_n, int r
     n = bw_bytes / sizeof(double);
     if (n > 2147483646)
         n = 2147483646;
-    n -= n % 2;
+    /* halves that start on 256 bytes (the tensor kernels' 16-byte copies,
+       ZTSMTTSM's complex numbers) */
+    n -= n % 64;
     if (check_free_memory(n * sizeof(double), "the bandwidth array (--bw-bytes)") != 0
         || cuda_failed(cudaMalloc((void **)&x, n * sizeof(double)), "cudaMalloc")
-        || cuda_failed(cudaMalloc(&result, 64), "cudaMalloc")
+        || cuda_failed(cudaMalloc(&result, READ_RESULT_BYTES), "cudaMalloc")
         || bench_gpu_fill(x, n, 1, 1) != 0
         || cublas_failed(cublasSetPointerMode(gpu.handle, CUBLAS_POINTER_MODE_DEVICE),
                          "cublasSetPointerMode"))
         goto done;
-    for (k = 0; k <= NREAD_KERNELS; k++)
+    for (k = 0; k < NBANDWIDTH_KERNELS; k++)
         if (time_bandwidth_kernel(k, x, (int)n, result, runs, &seconds[k]) != 0)
             goto done;
     for (k = 1; k < NREAD_KERNELS; k++)
         if (seconds[k] < seconds[best])
             best = k;
     machine->read_bw = (double)(n * sizeof(double)) / seconds[best] * 1e-9;
-    machine->copy_bw = (double)(n * sizeof(double)) / seconds[NREAD_KERNELS] * 1e-9;
-    snprintf(machine->read_how, sizeof machine->read_how,
-             "(%s over %.0f MiB, best of %d; Dasum %.0f, Idamax %.0f, Ddot %.0f, tsblas "
-             "DTSMTTSM 1x1 %.0f GB/s)",
-             read_kernel_names[best], (double)(n * sizeof(double)) / (double)MIB, runs,
-             (double)(n * sizeof(double)) / seconds[READ_DASUM] * 1e-9,
-             (double)(n * sizeof(double)) / seconds[READ_IDAMAX] * 1e-9,
-             (double)(n * sizeof(double)) / seconds[READ_DDOT] * 1e-9,
-             (double)(n * sizeof(double)) / seconds[READ_TSBLAS_DOT] * 1e-9);
+    machine->copy_bw = (double)(n * sizeof(double)) / seconds[BANDWIDTH_COPY] * 1e-9;
+    machine->write_bw = (double)(n * sizeof(double)) / seconds[BANDWIDTH_WRITE] * 1e-9;
+    used = (size_t)snprintf(machine->read_how, sizeof machine->read_how,
+                            "(%s over %.0f MiB, best of %d; GB/s:", read_kernel_names[best],
+                            (double)(n * sizeof(double)) / (double)MIB, runs);
+    for (k = 0; k < NREAD_KERNELS; k++)
+        used += (size_t)snprintf(machine->read_how + used,
+                                 used < sizeof machine->read_how ? sizeof machine->read_how - used
+                                                                 : 0,
+                                 " %s %.0f%s", read_kernel_names[k],
+                                 (double)(n * sizeof(double)) / seconds[k] * 1e-9,
+                                 k + 1 < NREAD_KERNELS ? "," : ")");
     snprintf(machine->copy_how, sizeof machine->copy_how,
              "(cudaMemcpy device to device, 2 x %.0f MiB, read + write bytes, best of %d)",
              (double)(n / 2 * sizeof(double)) / (double)MIB, runs);
+    snprintf(machine->write_how, sizeof machine->write_how,
+             "(cudaMemset of %.0f MiB, best of %d)", (double)(n * sizeof(double)) / (double)MIB,
+             runs);
     if (cublas_failed(cublasSetPointerMode(gpu.handle, CUBLAS_POINTER_MODE_HOST),
                       "cublasSetPointerMode"))
         goto done;

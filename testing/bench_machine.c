@@ -1,6 +1,6 @@
 /*
  * bench_machine.c: the host machine as the roofline sees it: a timer, the
- * size of the largest cache, the read and copy bandwidth of memory
+ * size of the largest cache, the read, copy and write bandwidth of memory
  * measured with OpenMP threads on arrays much larger than the caches, and
  * the FMA rate of the cores.
  */
@@ -280,6 +280,99 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
     }
     free(x);
     free(y);
+    for (k = 0; k < nkinds; k++) {
+        if (kind_best[k] > best)
+            best = kind_best[k];
+        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
+                                 k ? ", " : "", kind_names[k], kind_best[k]);
+    }
+    return best;
+}
+
+/*
+ * The streaming write kernel: x := 0 with non-temporal stores of the
+ * widest vectors (as the copy kernel), the roof of the calls that mostly
+ * write (bench_roof_bandwidth); memset takes them too, above a size.
+ */
+#if BENCH_STREAM_COPY
+#  define DEFINE_STREAM_FILL(name_, target_, bytes_, store_, zero_)                  \
+    __attribute__((target(target_))) static void name_(double *x, int64_t n)          \
+    {                                                                               \
+        const int lanes = (bytes_) / (int)sizeof(double);                           \
+        int64_t i = 0;                                                              \
+        for (; i < n && (uintptr_t)(x + i) % (bytes_) != 0; i++)                    \
+            x[i] = 0.0;                                                             \
+        for (; i + 4 * lanes <= n; i += 4 * lanes) {                                \
+            store_(x + i, zero_());                                                 \
+            store_(x + i + lanes, zero_());                                         \
+            store_(x + i + 2 * lanes, zero_());                                     \
+            store_(x + i + 3 * lanes, zero_());                                     \
+        }                                                                           \
+        for (; i < n; i++)                                                          \
+            x[i] = 0.0;                                                             \
+        _mm_sfence();                                                               \
+    }
+DEFINE_STREAM_FILL(fill_avx512, "avx512f", 64, _mm512_stream_pd, _mm512_setzero_pd)
+DEFINE_STREAM_FILL(fill_avx, "avx", 32, _mm256_stream_pd, _mm256_setzero_pd)
+DEFINE_STREAM_FILL(fill_sse2, "sse2", 16, _mm_stream_pd, _mm_setzero_pd)
+
+static void stream_fill(double *x, int64_t n)
+{
+    if (__builtin_cpu_supports("avx512f"))
+        fill_avx512(x, n);
+    else if (__builtin_cpu_supports("avx"))
+        fill_avx(x, n);
+    else
+        fill_sse2(x, n);
+}
+#endif
+
+/* Seconds one write of x[0..n) takes with the kernel KIND: 0 memset, 1
+   the streaming kernel; each thread writes its part. */
+static double time_write(double *x, int64_t n, int kind)
+{
+    double t = bench_now();
+
+#pragma omp parallel
+    {
+        const int64_t threads = omp_get_num_threads(), id = omp_get_thread_num();
+        const int64_t lo = n * id / threads, hi = n * (id + 1) / threads;
+#if BENCH_STREAM_COPY
+        if (kind == 1)
+            stream_fill(x + lo, hi - lo);
+        else
+#endif
+            memset(x + lo, 0, (size_t)(hi - lo) * sizeof(double));
+    }
+#if !BENCH_STREAM_COPY
+    (void)kind;
+#endif
+    t = bench_now() - t;
+    bench_sink = x[n / 2];
+    return t;
+}
+
+double bench_host_write_bandwidth(size_t bytes, int runs, char *how, size_t how_size)
+{
+    static const char *const kind_names[] = { "memset", "stream" };
+    const int64_t n = (int64_t)(bytes / sizeof(double));
+    const int nkinds = BENCH_STREAM_COPY ? 2 : 1;
+    double *x = malloc((size_t)n * sizeof(double));
+    double kind_best[2] = { -1.0, -1.0 }, best = -1.0;
+    size_t used = 0;
+    int r, k;
+
+    if (x != NULL) {
+        first_touch(x, n, 1.0);
+        for (r = 0; r < runs; r++)
+            for (k = 0; k < nkinds; k++) {
+                const double t = time_write(x, n, k);
+                const double rate = t > 0 ? (double)n * sizeof(double) / t * 1e-9 : -1.0;
+                if (rate > kind_best[k])
+                    kind_best[k] = rate;
+            }
+    }
+    free(x);
     for (k = 0; k < nkinds; k++) {
         if (kind_best[k] > best)
             best = kind_best[k];

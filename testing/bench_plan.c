@@ -194,6 +194,11 @@ double bench_call_bytes(const struct bench_call *call, size_t elemsize)
     return (m * k + k * n + m * n * (call->beta != 0 ? 2.0 : 1.0)) * (double)elemsize;
 }
 
+double bench_call_written_bytes(const struct bench_call *call, size_t elemsize)
+{
+    return (double)call->m * (double)call->n * (double)elemsize;
+}
+
 double bench_call_flops(const struct bench_call *call, int is_complex)
 {
     if (call->routine == BENCH_GEMT)

@@ -22,6 +22,8 @@ void bench_print_machine(FILE *out, const struct bench_target *t,
 
     fprintf(out, "  read bandwidth %9.1f GB/s  %s\n", machine->read_bw, machine->read_how);
     fprintf(out, "  copy bandwidth %9.1f GB/s  %s\n", machine->copy_bw, machine->copy_how);
+    if (machine->write_bw > 0)
+        fprintf(out, "  write bandwidth %8.1f GB/s  %s\n", machine->write_bw, machine->write_how);
     if (machine->fma_rate > 0)
         fprintf(out, "  FMA rate D     %9.1f Gflop/s  %s\n", machine->fma_rate, machine->fma_how);
     for (i = 0; i < BENCH_NPRECISIONS; i++)
@@ -34,10 +36,13 @@ void bench_print_machine(FILE *out, const struct bench_target *t,
                     tolower((unsigned char)precision_letters[i]), machine->blas_gemm[i],
                     machine->blas_gemm_how[i], 100.0 * machine->blas_gemm[i] / machine->peak[i]);
     fprintf(out,
-            "  roofline min(I*b, P): b = read bandwidth for TSMTTSM and MTSM, copy bandwidth\n"
-            "  for TSMM and GEMT; P = the peak above.  GB/s: inputs read once, output written\n"
-            "  once (and read once when beta != 0).  I = flop/byte (complex: 8 flops per\n"
-            "  multiply-add).  GEMT moves data only: its roof is b in GB/s, its %% of GB/s.\n"
+            "  roofline min(I*b, P): b = the bandwidth of the case's mix of reads and writes\n"
+            "  (time a byte linear in the written share between read only, copy at one half\n"
+            "  and write only: TSMTTSM and MTSM about the read bandwidth, GEMT and square\n"
+            "  TSMM with beta = 0 the copy bandwidth); P = the peak above.  GB/s: inputs\n"
+            "  read once, output written once (and read once when beta != 0).  I =\n"
+            "  flop/byte (complex: 8 flops per multiply-add).  GEMT moves data only: its\n"
+            "  roof is b in GB/s, its %% of GB/s.\n"
             "  Baseline: %s xGEMM on the same call; for GEMT %s.\n",
             t->baseline_gemm_name,
             t->baseline_gemt_name[0] == 'l'

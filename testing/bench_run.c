@@ -101,6 +101,17 @@ static double check_bound(const struct bench_call *call, const struct bench_prec
     return p->eps * (inner + 2.0) * scale;
 }
 
+double bench_roof_bandwidth(const struct bench_machine *m, double read_bytes,
+                            double written_bytes)
+{
+    const double f = written_bytes / (read_bytes + written_bytes);
+    const double per_read = 1.0 / m->read_bw, per_copy = 1.0 / m->copy_bw;
+    const double per_write = m->write_bw > 0 ? 1.0 / m->write_bw : per_copy;
+
+    return 1.0 / (f <= 0.5 ? per_read + 2.0 * f * (per_copy - per_read)
+                           : per_copy + (2.0 * f - 1.0) * (per_write - per_copy));
+}
+
 double bench_gbs(const struct bench_result *res, double t)
 {
     return t > 0 ? res->bytes / t * 1e-9 : 0.0;
@@ -201,11 +212,10 @@ void bench_run_case(struct bench_target *t, const struct bench_case *bcase,
     res->bytes = bench_call_bytes(&res->call, p->elemsize);
     res->flops = bench_call_flops(&res->call, p->is_complex);
     res->intensity = res->flops / res->bytes;
-    /* xTSMTTSM and xMTSM only read long streams; xTSMM and xGEMT read one
-       and write one. */
-    res->bandwidth = bcase->routine == BENCH_TSMTTSM || bcase->routine == BENCH_MTSM
-                         ? machine->read_bw
-                         : machine->copy_bw;
+    {
+        const double written = bench_call_written_bytes(&res->call, p->elemsize);
+        res->bandwidth = bench_roof_bandwidth(machine, res->bytes - written, written);
+    }
     if (gemt) {
         res->roofline = res->bandwidth;
     } else {

@@ -43,7 +43,7 @@ static void usage(FILE *out)
     fprintf(out,
 "Usage: tsblas_bench [OPTION]...\n"
 "Times the tsblas routines and the BLAS (cuBLAS with --gpu) on the same shapes and\n"
-"inputs, measures the machine's read and copy bandwidth and peak rate P (on the\n"
+"inputs, measures the machine's read, copy and write bandwidth and peak rate P (on the\n"
 "host the cores' FMA rate, beside the BLAS's square xGEMM rate; on the GPU\n"
 "cuBLAS's xGEMM rate) in the same run, and prints per case: time, GB/s, Gflop/s,\n"
 "arithmetic intensity, the roofline min(I*b, P), %% of it, and the speedup over\n"
@@ -563,7 +563,7 @@ static int run_host(const struct options *opt, FILE *csv)
     const int reps = opt->reps > 0 ? opt->reps : opt->smoke ? 1 : opt->full ? 3 : 5;
     const int runs = opt->smoke ? 1 : 5;
     size_t bytes = opt->bytes, bw_bytes = opt->bw_bytes, cache = bench_largest_cache_bytes();
-    char read_kernels[120], copy_kernels[80];
+    char read_kernels[120], copy_kernels[80], write_kernels[60];
     int p, failed;
 
     if (bytes == 0)
@@ -583,7 +583,9 @@ static int run_host(const struct options *opt, FILE *csv)
     bench_watchdog_task("measuring the host's bandwidth");
     machine.read_bw = bench_host_read_bandwidth(bw_bytes, runs, read_kernels, sizeof read_kernels);
     machine.copy_bw = bench_host_copy_bandwidth(bw_bytes, runs, copy_kernels, sizeof copy_kernels);
-    if (machine.read_bw <= 0 || machine.copy_bw <= 0) {
+    machine.write_bw =
+        bench_host_write_bandwidth(bw_bytes, runs, write_kernels, sizeof write_kernels);
+    if (machine.read_bw <= 0 || machine.copy_bw <= 0 || machine.write_bw <= 0) {
         fprintf(stderr, "tsblas_bench: no memory for the bandwidth arrays (--bw-bytes)\n");
         return 1;
     }
@@ -593,6 +595,9 @@ static int run_host(const struct options *opt, FILE *csv)
     snprintf(machine.copy_how, sizeof machine.copy_how,
              "(a = b over 2 x %.0f MiB, read + write bytes, best of %d runs of each: %s)",
              (double)bw_bytes / 2 / (double)MIB, runs, copy_kernels);
+    snprintf(machine.write_how, sizeof machine.write_how,
+             "(x = 0 over %.0f MiB, best of %d runs of each: %s)", (double)bw_bytes / (double)MIB,
+             runs, write_kernels);
     bench_watchdog_task("measuring the cores' FMA rate");
     machine.fma_rate = bench_host_fma_rate(runs, machine.fma_how, sizeof machine.fma_how);
     for (p = 0; p < BENCH_NPRECISIONS; p++) {
