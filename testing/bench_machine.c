@@ -254,6 +254,24 @@ static double time_copy(double *y, const double *x, int64_t n, int kind)
     return t;
 }
 
+/* The best of the NKINDS rates KIND_BEST (GB/s, negative where not
+   measured), each listed in HOW by its name of NAMES, "name rate, ...". */
+static double best_of_kinds(const double *kind_best, const char *const *names, int nkinds,
+                            char *how, size_t how_size)
+{
+    double best = -1.0;
+    size_t used = 0;
+    int k;
+
+    for (k = 0; k < nkinds; k++) {
+        if (kind_best[k] > best)
+            best = kind_best[k];
+        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
+                                 k ? ", " : "", names[k], kind_best[k]);
+    }
+    return best;
+}
+
 double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_size)
 {
     static const char *const kind_names[] = { "loop", "memcpy", "stream" };
@@ -261,8 +279,7 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
     const int nkinds = BENCH_STREAM_COPY ? 3 : 2;
     double *x = malloc((size_t)n * sizeof(double));
     double *y = malloc((size_t)n * sizeof(double));
-    double kind_best[3] = { -1.0, -1.0, -1.0 }, best = -1.0;
-    size_t used = 0;
+    double kind_best[3] = { -1.0, -1.0, -1.0 };
     int r, k;
 
     if (x != NULL && y != NULL) {
@@ -280,13 +297,7 @@ double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_s
     }
     free(x);
     free(y);
-    for (k = 0; k < nkinds; k++) {
-        if (kind_best[k] > best)
-            best = kind_best[k];
-        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
-                                 k ? ", " : "", kind_names[k], kind_best[k]);
-    }
-    return best;
+    return best_of_kinds(kind_best, kind_names, nkinds, how, how_size);
 }
 
 /*
@@ -358,8 +369,7 @@ double bench_host_write_bandwidth(size_t bytes, int runs, char *how, size_t how_
     const int64_t n = (int64_t)(bytes / sizeof(double));
     const int nkinds = BENCH_STREAM_COPY ? 2 : 1;
     double *x = malloc((size_t)n * sizeof(double));
-    double kind_best[2] = { -1.0, -1.0 }, best = -1.0;
-    size_t used = 0;
+    double kind_best[2] = { -1.0, -1.0 };
     int r, k;
 
     if (x != NULL) {
@@ -373,13 +383,7 @@ double bench_host_write_bandwidth(size_t bytes, int runs, char *how, size_t how_
             }
     }
     free(x);
-    for (k = 0; k < nkinds; k++) {
-        if (kind_best[k] > best)
-            best = kind_best[k];
-        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
-                                 k ? ", " : "", kind_names[k], kind_best[k]);
-    }
-    return best;
+    return best_of_kinds(kind_best, kind_names, nkinds, how, how_size);
 }
 
 /*
