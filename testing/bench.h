@@ -185,7 +185,7 @@ struct bench_machine {
        CPU has no FMA loop here), on the GPU cuBLAS's xGEMM rate; 0 when
        not measured. */
     double peak[BENCH_NPRECISIONS];
-    char read_how[240], copy_how[240], write_how[160];
+    char read_how[320], copy_how[240], write_how[160];
     char peak_how[BENCH_NPRECISIONS][80];
     /* Host: the BLAS's square xGEMM rate, reported beside P; 0 when not
        measured (on the GPU, where P itself is cuBLAS's rate). */

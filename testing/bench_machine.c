@@ -59,42 +59,55 @@ static void first_touch(double *x, int64_t n, double value)
  * AVX-512 loads read 31 GB/s, and the library's kernels, which pick their
  * instruction set at run time, read more than the loop's "bandwidth".  So
  * each instruction set gets its own copy (target attribute) and the widest
- * the CPU runs is timed too, with one and with four accumulators.
+ * the CPU runs is timed too, with WAYS = 1, 2 or 4 accumulators: with
+ * STREAMS 1 they take the consecutive vectors of one run of memory; with
+ * STREAMS = WAYS each reads a run of its own, side by side, as the
+ * library's kernels read the columns of A and B.  One stream a thread drew
+ * less than memory gives: on the 2-core Zen 5 development machine 31 GB/s
+ * where two streams read 42 and tsblas_dtsmttsm with M = N = 1 (two
+ * streams, A and B) 67 (1016 MiB each).
  */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #  define BENCH_VECTOR_READ 1
 #  define DEFINE_VECTOR_SUM(name_, target_, bytes_)                                \
     typedef double name_##_vector __attribute__((vector_size(bytes_)));            \
-    __attribute__((target(target_))) static double name_(const double *x, int64_t n, \
-                                                         int accumulators)         \
+    __attribute__((target(target_), always_inline)) static inline double           \
+    name_##_ways(const double *x, int64_t n, const int ways, int streams)           \
     {                                                                              \
         const int lanes = (bytes_) / (int)sizeof(double);                          \
+        const int64_t vectors = n / (ways * lanes);                                \
+        const int64_t step = streams > 1 ? lanes : ways * lanes;                   \
+        const int64_t apart = streams > 1 ? vectors * lanes : lanes;               \
         name_##_vector acc[4] = { { 0 } }, v;                                      \
         double sum = 0;                                                            \
-        int64_t i = 0;                                                             \
+        int64_t i;                                                                 \
         int q, w;                                                                  \
-        if (accumulators == 4)                                                     \
-            for (; i + 4 * lanes <= n; i += 4 * lanes)                             \
-                for (q = 0; q < 4; q++) {                                          \
-                    memcpy(&v, x + i + q * lanes, sizeof v);                       \
-                    acc[q] += v;                                                   \
-                }                                                                  \
-        for (; i + lanes <= n; i += lanes) {                                       \
-            memcpy(&v, x + i, sizeof v);                                           \
-            acc[0] += v;                                                           \
-        }                                                                          \
-        for (q = 0; q < 4; q++)                                                    \
+        for (i = 0; i < vectors; i++)                                              \
+            for (q = 0; q < ways; q++) {                                           \
+                memcpy(&v, x + i * step + q * apart, sizeof v);                    \
+                acc[q] += v;                                                       \
+            }                                                                      \
+        for (q = 0; q < ways; q++)                                                 \
             for (w = 0; w < lanes; w++)                                            \
                 sum += acc[q][w];                                                  \
-        for (; i < n; i++)                                                         \
+        for (i = vectors * ways * lanes; i < n; i++)                               \
             sum += x[i];                                                           \
         return sum;                                                                \
+    }                                                                              \
+    __attribute__((target(target_))) static double name_(const double *x, int64_t n, \
+                                                         int ways, int streams)    \
+    {                                                                              \
+        if (ways == 4)                                                             \
+            return name_##_ways(x, n, 4, streams);                                 \
+        if (ways == 2)                                                             \
+            return name_##_ways(x, n, 2, streams);                                 \
+        return name_##_ways(x, n, 1, 1);                                           \
     }
 DEFINE_VECTOR_SUM(sum_avx512, "avx512f", 64)
 DEFINE_VECTOR_SUM(sum_avx2, "avx2", 32)
 DEFINE_VECTOR_SUM(sum_sse2, "sse2", 16)
 
-typedef double (*vector_sum_fn)(const double *, int64_t, int);
+typedef double (*vector_sum_fn)(const double *, int64_t, int, int);
 
 static vector_sum_fn widest_vector_sum(const char **isa)
 {
@@ -110,16 +123,39 @@ static vector_sum_fn widest_vector_sum(const char **isa)
     *isa = "sse2";
     return sum_sse2;
 }
+#else
+#  define BENCH_VECTOR_READ 0
 #endif
 
-/* Seconds one sweep of the read kernel KIND takes over x[0..n): 0 the plain
-   loop, 1 and 4 the vector kernel with that many accumulators. */
-static double time_read(const double *x, int64_t n, int kind)
+/* The read kernels: the plain loop (WAYS 0), the library's own dot product
+   (WAYS -1: tsblas_dtsmttsm with M = N = 1 on the two halves of the array,
+   as the GPU's read kernels count it: no roof, b is the most that any of
+   them reads), and where the compiler has vector types the vector kernel
+   with WAYS accumulators over STREAMS runs of memory a thread. */
+#define READ_TSBLAS_DOT (-1)
+static const struct read_kernel {
+    const char *name;
+    int ways, streams;
+} read_kernels[] = {
+    { "loop", 0, 0 },
+    { "tsblas DTSMTTSM 1x1", READ_TSBLAS_DOT, 2 },
+    { "vector", 1, 1 },
+    { "vector x4", 4, 1 },
+    { "2 streams", 2, 2 },
+    { "4 streams", 4, 4 },
+};
+
+/* Seconds one sweep of the read kernel KERNEL takes over x[0..n). */
+static double time_read(const double *x, int64_t n, const struct read_kernel *kernel)
 {
     double sum = 0.0, t = bench_now();
     int64_t i;
 
-    if (kind == 0) {
+    if (kernel->ways == READ_TSBLAS_DOT) {
+        const tsblas_int k = (tsblas_int)(n / 2);
+        if (tsblas_dtsmttsm('T', 'N', 1, 1, k, 1.0, x, k, x + k, k, 0.0, &sum, 1) != 0)
+            return -1.0;
+    } else if (kernel->ways == 0) {
 #pragma omp parallel for simd reduction(+ : sum) schedule(static)
         for (i = 0; i < n; i++)
             sum += x[i];
@@ -132,7 +168,7 @@ static double time_read(const double *x, int64_t n, int kind)
         {
             const int64_t threads = omp_get_num_threads(), id = omp_get_thread_num();
             const int64_t lo = n * id / threads, hi = n * (id + 1) / threads;
-            sum += vector_sum(x + lo, hi - lo, kind);
+            sum += vector_sum(x + lo, hi - lo, kernel->ways, kernel->streams);
         }
     }
 #endif
@@ -141,39 +177,58 @@ static double time_read(const double *x, int64_t n, int kind)
     return t;
 }
 
+/* The best of the NKINDS rates KIND_BEST (GB/s, negative where not
+   measured), each listed in HOW by its name of NAMES, "name rate, ...". */
+static double best_of_kinds(const double *kind_best, const char *const *names, int nkinds,
+                            char *how, size_t how_size)
+{
+    double best = -1.0;
+    size_t used = 0;
+    int k;
+
+    for (k = 0; k < nkinds; k++) {
+        if (kind_best[k] > best)
+            best = kind_best[k];
+        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
+                                 k ? ", " : "", names[k], kind_best[k]);
+    }
+    return best;
+}
+
 double bench_host_read_bandwidth(size_t bytes, int runs, char *how, size_t how_size)
 {
-    static const char *const kind_names[] = { "loop", "vector", "vector x4" };
-    static const int kinds[] = { 0, 1, 4 };
-    const int64_t n = (int64_t)(bytes / sizeof(double));
-    const int nkinds = BENCH_VECTOR_READ ? 3 : 1;
+    enum { KERNELS = sizeof read_kernels / sizeof read_kernels[0] };
+    const int64_t n = (int64_t)(bytes / sizeof(double)) / 2 * 2;
+    const int nkinds = BENCH_VECTOR_READ ? KERNELS : 2;
     double *x = malloc((size_t)n * sizeof(double));
-    double best = -1.0;
+    double kind_best[KERNELS];
+    char labels[KERNELS][32];
+    const char *names[KERNELS];
     const char *isa = "";
-    size_t used = 0;
     int r, k;
 
-    if (x == NULL)
-        return -1.0;
 #if BENCH_VECTOR_READ
     widest_vector_sum(&isa);
 #endif
-    first_touch(x, n, 1.0);
     for (k = 0; k < nkinds; k++) {
-        double kind_best = -1.0;
-        for (r = 0; r < runs; r++) {
-            const double t = time_read(x, n, kinds[k]);
-            if (t > 0 && (double)n * sizeof(double) / t * 1e-9 > kind_best)
-                kind_best = (double)n * sizeof(double) / t * 1e-9;
-        }
-        if (kind_best > best)
-            best = kind_best;
-        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0,
-                                 "%s%s%s%s %.1f", k ? ", " : "", kind_names[k],
-                                 k ? " " : "", k ? isa : "", kind_best);
+        snprintf(labels[k], sizeof labels[k], read_kernels[k].ways > 0 ? "%s %s" : "%s",
+                 read_kernels[k].name, isa);
+        names[k] = labels[k];
+        kind_best[k] = -1.0;
+    }
+    if (x != NULL) {
+        first_touch(x, n, 1.0);
+        /* The kernels take turns, as the copy kernels. */
+        for (r = 0; r < runs; r++)
+            for (k = 0; k < nkinds; k++) {
+                const double t = time_read(x, n, &read_kernels[k]);
+                const double rate = t > 0 ? (double)n * sizeof(double) / t * 1e-9 : -1.0;
+                if (rate > kind_best[k])
+                    kind_best[k] = rate;
+            }
     }
     free(x);
-    return best;
+    return best_of_kinds(kind_best, names, nkinds, how, how_size);
 }
 
 /*
@@ -252,24 +307,6 @@ static double time_copy(double *y, const double *x, int64_t n, int kind)
     t = bench_now() - t;
     bench_sink = y[n / 2];
     return t;
-}
-
-/* The best of the NKINDS rates KIND_BEST (GB/s, negative where not
-   measured), each listed in HOW by its name of NAMES, "name rate, ...". */
-static double best_of_kinds(const double *kind_best, const char *const *names, int nkinds,
-                            char *how, size_t how_size)
-{
-    double best = -1.0;
-    size_t used = 0;
-    int k;
-
-    for (k = 0; k < nkinds; k++) {
-        if (kind_best[k] > best)
-            best = kind_best[k];
-        used += (size_t)snprintf(how + used, used < how_size ? how_size - used : 0, "%s%s %.1f",
-                                 k ? ", " : "", names[k], kind_best[k]);
-    }
-    return best;
 }
 
 double bench_host_copy_bandwidth(size_t bytes, int runs, char *how, size_t how_size)

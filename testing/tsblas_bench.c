@@ -563,7 +563,7 @@ static int run_host(const struct options *opt, FILE *csv)
     const int reps = opt->reps > 0 ? opt->reps : opt->smoke ? 1 : opt->full ? 3 : 5;
     const int runs = opt->smoke ? 1 : 5;
     size_t bytes = opt->bytes, bw_bytes = opt->bw_bytes, cache = bench_largest_cache_bytes();
-    char read_kernels[120], copy_kernels[80], write_kernels[60];
+    char read_kernels[200], copy_kernels[80], write_kernels[60];
     int p, failed;
 
     if (bytes == 0)
