@@ -11,8 +11,7 @@
 #       tensor, tensor-rows, fma), each run timing that path and cuBLAS on
 #       the same calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernels of xTSMTTSM, STSMM, DTSMM and ZTSMM,
-#       2-64; tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
+#       the FP64 tensor-core kernels of xTSMTTSM and xTSMM, 2-64; tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
 #       interleaved without FLAT's copies of a chunk as one run of memory,
 #       2-64, interleaved only, in the table at widths 2 mod 4 only;
 #       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,
@@ -99,7 +98,7 @@ sweep() {
       direct) runs="direct:tsmttsm,tsmm:sdcz:2-16" ;;
       staged-small) runs="staged-small:tsmttsm,tsmm:sdcz:2-64" ;;
       staged-large) runs="staged-large:tsmttsm,tsmm:sdcz:4-64" ;;
-      tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:sdz:2-64" ;;
+      tensor) runs="tensor:tsmttsm:sdcz:2-64 tensor-tsmm:tsmm:sdcz:2-64" ;;
       tensor-rows) runs="tensor-rows:tsmttsm:sd:2-64" ;;
       fma) runs="fma:tsmttsm:sc:2-64 fma-tsmm:tsmm:sdcz:2-64" ;;
       *) usage ;;
@@ -306,9 +305,9 @@ table() {
   echo " * (doc/gpu-performance.md).  One character per width 1..64 (the width"
   echo " * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,"
   echo " * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,"
-  echo " * STSMM, DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and"
-  echo " * DTSMTTSM interleaved of even widths), f CUDA-core chunk kernel"
-  echo " * (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS."
+  echo " * xTSMM), u tensor-core kernel without FLAT (STSMTTSM and DTSMTTSM"
+  echo " * interleaved of even widths), f CUDA-core chunk kernel (STSMTTSM,"
+  echo " * CTSMTTSM and xTSMM), c cuBLAS."
   echo " */"
   echo "#include <config.h>"
   echo "#include \"gpu_tsmttsm_tsmm_common.cuh\""

@@ -18,8 +18,8 @@
  * strides over the rows.  The path comes from the tuned table
  * (gpu_tsmttsm_tsmm_common.cuh): cuBLAS, the chunk kernels of
  * gpu_tsmm_fma.cu (the fma path, register tiles on the CUDA cores) and of
- * gpu_tsmm_tensor.cu (the tensor path of STSMM, DTSMM and ZTSMM, the FP64
- * tensor cores), or one of two kernels here:
+ * gpu_tsmm_tensor.cu (the tensor path, the FP64 tensor cores), or one of
+ * two kernels here:
  *   direct (tsmm_direct_kernel): each thread owns one row r and TW (1, 2,
  *     4 or 8) consecutive entries of it in registers (K = W = 1: four rows
  *     at a time), loops over l reading T straight from global memory, and
@@ -505,10 +505,9 @@ int gpu_tsmm(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t n, idx_t k, 
             && !shifted)
             path = TSM_CUBLAS;
     }
-    if constexpr (!std::is_same<T, cuFloatComplex>::value) /* no tensor kernel of CTSMM */
-        if (path == TSM_TENSOR)
-            status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw,
-                                    conj_s, alpha, beta, c, o_sr, o_sw, stream, &fits);
+    if (path == TSM_TENSOR)
+        status = tsmm_tensor<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw, conj_s,
+                                alpha, beta, c, o_sr, o_sw, stream, &fits);
     if (path == TSM_FMA)
         status = tsmm_fma<T>(rows, w, k, tall, t_sr, t_sl, conj_t, small, s_sl, s_sw, conj_s,
                              alpha, beta, c, o_sr, o_sw, stream, &fits);

@@ -1,13 +1,13 @@
 /*
- * gpu_tsmm_tensor.cu: STSMM, DTSMM and ZTSMM on the FP64 tensor cores (the
- * tensor path of gpu_tsmttsm_tsmm_common.cuh for xTSMM).
+ * gpu_tsmm_tensor.cu: xTSMM on the FP64 tensor cores (the tensor path of
+ * gpu_tsmttsm_tsmm_common.cuh for xTSMM).
  *
  * Purpose
  * =======
  * tsmm_tensor computes out(r, j) := sum_l T(r, l) * alpha*S(l, j) + beta *
  * out(r, j) for the tall operand T (ROWS x K), the small S (K x W) and the
  * output of gpu_tsmm.cu (C, or C**T when C is wide), K and W <= 64, T
- * float, double or cuDoubleComplex.
+ * float, double, cuFloatComplex or cuDoubleComplex.
  *
  * Why tensor cores.  xTSMM moves T in and C out; at K = W = 64 DTSMM needs
  * 8 flop per byte (24 Tflop/s at the H100's 3 TB/s of copy, 70 % of its
@@ -30,6 +30,15 @@
  * 24: 80 -> 90 % of the roofline, int 64: 66 -> 73 %), 1.03-5.2 times it
  * at 2-16, where a column-major chunk of at most a vector a thread in two
  * stages keeps too few bytes in flight (doc/gpu-performance.md).
+ *
+ * CTSMM: at width W it has the intensity of ZTSMM at 2W, and from width
+ * 37 it needs more than cuBLAS's CGEMM rate at the H100's copy bandwidth.
+ * ZTSMM's four real products on STSMM's chunks of floats: a fragment of T
+ * is converted to doubles as it is loaded, alpha*op(S) and beta*C are
+ * formed in float, each entry rounded to float once.  H100, the table's
+ * sweep (doc/gpu-performance.md, "CTSMM on the tensor cores"): column-major
+ * 23-32 and 47-64 at 64-88 % of the roofline against the fma kernel's
+ * 52-74 % and cuBLAS's 51-80 %; interleaved it is ahead at few widths.
  *
  * How a block works.  As in gpu_tsmm_fma.cu: the rows of T are cut into
  * chunks, block b takes chunks b, b + grid, ..., and copies each into
@@ -119,14 +128,15 @@ __host__ __device__ constexpr int tsmm_tensor_wn()
    16-byte elements: g + t*pitch (column-major): pitch = 2 mod 4;
    g*pitch + t (row-major): pitch = 4 mod 8.  The 8-byte loads of DTSMM's
    plain order (16 lanes a phase, g = 0..3: g + t*pitch or g*pitch + t)
-   are then apart too.  STSMM, in floats (4-byte banks), its pairs 8-byte
+   are then apart too, and so are CTSMM's, whose 8-byte elements are
+   loaded in that order.  STSMM, in floats (4-byte banks), its pairs 8-byte
    loads (16 lanes a phase), its plain order 4-byte loads (32 lanes):
    column-major 2g + t*pitch or g + t*pitch, pitch = 8 mod 16; row-major
    2g*pitch + 2t or g*pitch + t, pitch = 4 mod 8. */
 template <typename T>
 __host__ __device__ inline int tsmm_tensor_pitch(bool t_rows, int extent)
 {
-    const bool complex_columns = tensor_planes<T>::count == 2 && !t_rows;
+    const bool complex_columns = std::is_same<T, cuDoubleComplex>::value && !t_rows;
     const bool float_columns = std::is_same<T, float>::value && !t_rows;
     const int modulus = complex_columns ? 4 : float_columns ? 16 : 8;
     const int residue = complex_columns ? 2 : float_columns ? 8 : 4;
@@ -151,6 +161,11 @@ __host__ __device__ inline int tsmm_tensor_frag_doubles(int ksteps, int ntiles)
 __device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
 {
     f[e] = x;
+}
+__device__ inline void tsmm_tensor_frag_put(double *f, int e, cuFloatComplex x)
+{
+    f[e] = x.x;
+    f[64 + e] = x.y;
 }
 __device__ inline void tsmm_tensor_frag_put(double *f, int e, cuDoubleComplex x)
 {
@@ -187,35 +202,41 @@ __device__ inline void tsmm_tensor_load_a(double (&a)[1][4], const T *st,
             a[0][e] = st[offset[e]];
     }
 }
-template <bool PAIRS, bool T_ROWS>
-__device__ inline void tsmm_tensor_load_a(double (&a)[2][4], const cuDoubleComplex *st,
-                                          const int (&offset)[4])
+template <bool PAIRS, bool T_ROWS, typename Z>
+__device__ inline void tsmm_tensor_load_a(double (&a)[2][4], const Z *st, const int (&offset)[4])
 {
 #pragma unroll
     for (int e = 0; e < 4; e++) {
-        const cuDoubleComplex x = st[offset[e]];
+        const Z x = st[offset[e]];
         a[0][e] = x.x;
         a[1][e] = x.y;
     }
 }
 
-/* Entry E of a tile's accumulators ACC (one plane, or two) as an element
-   of double precision (static_cast rounds it to T). */
-__device__ inline double tsmm_tensor_entry(const double (&acc)[1][4], int e)
+/* Entry E of a tile's accumulators ACC (one plane, or two) rounded once
+   to T. */
+template <typename T>
+__device__ inline T tsmm_tensor_entry(const double (&acc)[1][4], int e)
 {
-    return acc[0][e];
+    return static_cast<T>(acc[0][e]);
 }
-__device__ inline cuDoubleComplex tsmm_tensor_entry(const double (&acc)[2][4], int e)
+template <typename T>
+__device__ inline T tsmm_tensor_entry(const double (&acc)[2][4], int e)
 {
-    return make_cuDoubleComplex(acc[0][e], acc[1][e]);
+    T z;
+    z.x = (decltype(z.x))acc[0][e];
+    z.y = (decltype(z.y))acc[1][e];
+    return z;
 }
 
 /* Entry E of a tile's accumulators := X. */
-__device__ inline void tsmm_tensor_set(double (&acc)[1][4], int e, double x)
+template <typename T>
+__device__ inline void tsmm_tensor_set(double (&acc)[1][4], int e, T x)
 {
     acc[0][e] = x;
 }
-__device__ inline void tsmm_tensor_set(double (&acc)[2][4], int e, cuDoubleComplex x)
+template <typename Z>
+__device__ inline void tsmm_tensor_set(double (&acc)[2][4], int e, Z x)
 {
     acc[0][e] = x.x;
     acc[1][e] = x.y;
@@ -253,8 +274,8 @@ __device__ inline void tsmm_tensor_put_rows(const double (&acc)[WN][PLANES][4], 
             if (tile0 + nj >= tile_end)
                 break;
             T *to = scratch + g * PITCH + nj * 8 + 2 * q;
-            to[0] = static_cast<T>(tsmm_tensor_entry(acc[nj], 2 * h));
-            to[1] = static_cast<T>(tsmm_tensor_entry(acc[nj], 2 * h + 1));
+            to[0] = tsmm_tensor_entry<T>(acc[nj], 2 * h);
+            to[1] = tsmm_tensor_entry<T>(acc[nj], 2 * h + 1);
         }
         __syncwarp();
         const idx_t rh = r0 + 8 * h;
@@ -307,7 +328,7 @@ __device__ inline void tsmm_tensor_put_flat(const double (&acc)[WN][PLANES][4], 
 #pragma unroll
             for (int e = 2 * h; e < 2 * h + 2; e++)
                 if (j0 + e % 2 < w)
-                    scratch[g * w + j0 + e % 2] = static_cast<T>(tsmm_tensor_entry(acc[nj], e));
+                    scratch[g * w + j0 + e % 2] = tsmm_tensor_entry<T>(acc[nj], e);
         }
         __syncwarp();
         const int elems = (int)(nrows - rh < 8 ? nrows - rh : 8) * w;
@@ -613,7 +634,7 @@ tsmm_tensor_kernel(idx_t nrows, int w, int k, int groups_n, int passes, const T 
                         const idx_t r = r0 + row0 + g + 8 * (e / 2);
                         if (r < nrows && j0 + e % 2 < w)
                             tsmm_put<T, 1>(out + r * o_sr + (j0 + e % 2) * o_sw,
-                                           { static_cast<T>(tsmm_tensor_entry(acc[nj], e)) });
+                                           { tsmm_tensor_entry<T>(acc[nj], e) });
                     }
                 }
             }
@@ -645,7 +666,9 @@ struct tsmm_tensor_kernel_ptr {
 };
 
 /* The largest NT instantiated: the tiles a warp of DTSMM (8) and ZTSMM
-   (4) may have, none for STSMM (below). */
+   (4) may have, none for STSMM (below) and CTSMM (its tiles tested, as
+   STSMM's: the four kernels of a run-time NT instead of 32 of fixed ones
+   keep the build's time). */
 template <typename T>
 __host__ __device__ constexpr int tsmm_tensor_nt_max()
 {
@@ -680,7 +703,7 @@ static int tsmm_tensor_tiles(int ntiles, int groups_n, bool *short_group)
 
 /* The kernel for T's storage order (T_ROWS: interleaved), with PAIRS
    (STSMM, DTSMM) or not, that copies G elements at a time (STSMM: 4, 2 or
-   1; DTSMM: 2 or 1; ZTSMM: 1), of NT tiles a warp (SHORT: NT - 1 in the
+   1; DTSMM, CTSMM: 2 or 1; ZTSMM: 1), of NT tiles a warp (SHORT: NT - 1 in the
    last group). */
 template <typename T, bool T_ROWS, int NT, bool SHORT>
 static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs, int g)
@@ -696,9 +719,10 @@ static typename tsmm_tensor_kernel_ptr<T>::type tsmm_tensor_kernel_of(bool pairs
                      : tsmm_tensor_kernel<T, T_ROWS, false, 1, NT, SHORT>;
     }
     if constexpr (tsm_vector_elems<T>() == 2) {
-        if (pairs)
-            return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, NT, SHORT>
-                          : tsmm_tensor_kernel<T, T_ROWS, true, 1, NT, SHORT>;
+        if constexpr (tensor_planes<T>::count == 1)
+            if (pairs)
+                return g == 2 ? tsmm_tensor_kernel<T, T_ROWS, true, 2, NT, SHORT>
+                              : tsmm_tensor_kernel<T, T_ROWS, true, 1, NT, SHORT>;
         if (g == 2)
             return tsmm_tensor_kernel<T, T_ROWS, false, 2, NT, SHORT>;
     }
@@ -854,6 +878,10 @@ template int tsmm_tensor<float>(idx_t, idx_t, idx_t, const float *, idx_t, idx_t
 template int tsmm_tensor<double>(idx_t, idx_t, idx_t, const double *, idx_t, idx_t, bool,
                                  const double *, idx_t, idx_t, bool, double, double, double *,
                                  idx_t, idx_t, cudaStream_t, bool *);
+template int tsmm_tensor<cuFloatComplex>(idx_t, idx_t, idx_t, const cuFloatComplex *, idx_t,
+                                         idx_t, bool, const cuFloatComplex *, idx_t, idx_t,
+                                         bool, cuFloatComplex, cuFloatComplex,
+                                         cuFloatComplex *, idx_t, idx_t, cudaStream_t, bool *);
 template int tsmm_tensor<cuDoubleComplex>(idx_t, idx_t, idx_t, const cuDoubleComplex *, idx_t,
                                           idx_t, bool, const cuDoubleComplex *, idx_t, idx_t,
                                           bool, cuDoubleComplex, cuDoubleComplex,

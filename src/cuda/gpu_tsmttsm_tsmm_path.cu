@@ -8,10 +8,10 @@
  * (gpu_tsmttsm_tsmm_table.cu: the table that names the GPU, else the
  * first) for the routine, the precision, the storage order and the width,
  * unless the environment variable TSBLAS_GPU_TSM_PATH
- * forces one: "direct", "staged-small", "staged-large", "tensor" (xTSMTTSM,
- * STSMM, DTSMM and ZTSMM; elsewhere the table decides), "tensor-rows" (the
- * tensor path without FLAT's copies of the chunk as one run of memory,
- * gpu_tsmttsm_tensor.cu), "fma" (STSMTTSM, CTSMTTSM and xTSMM; the same)
+ * forces one: "direct", "staged-small", "staged-large", "tensor",
+ * "tensor-rows" (the tensor path without FLAT's copies of the chunk as one
+ * run of memory, gpu_tsmttsm_tensor.cu), "fma" (STSMTTSM, CTSMTTSM and
+ * xTSMM; elsewhere the table decides)
  * or "cublas" (the tuning sweep, testing/gpu_tune_tsm.sh, times each path
  * this way).  The table's code u is the tensor path without FLAT for
  * calls of even widths, t the tensor path with FLAT where a call
@@ -239,13 +239,11 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
 {
     const int forced = tsm_forced_path();
 
-    /* The tensor path exists for D, Z, xTSMTTSM and STSMM, the fma path
-       for STSMTTSM, CTSMTTSM and xTSMM. */
-    const bool has_tensor =
-        !of_floats(precision) || routine == TSBLAS_TSMTTSM || precision == TABLE_S;
+    /* The tensor path exists for every precision of both routines, the
+       fma path for STSMTTSM, CTSMTTSM and xTSMM. */
     const bool has_fma = routine == TSBLAS_TSMM || of_floats(precision);
 
-    if (forced >= 0 && (forced != TSM_TENSOR || has_tensor) && (forced != TSM_FMA || has_fma))
+    if (forced >= 0 && (forced != TSM_FMA || has_fma))
         return (enum tsm_path)forced;
     /* Matrix-vector shapes (the comment at the top of this file). */
     if ((w1 == 1 && w2 >= 16) || (w2 == 1 && w1 >= 16)) {
@@ -263,7 +261,7 @@ static enum tsm_path chosen_path(enum tsblas_routine routine, int precision, boo
         return TSM_STAGED_LARGE;
     case 't':
     case 'u':
-        return has_tensor ? TSM_TENSOR : TSM_CUBLAS;
+        return TSM_TENSOR;
     case 'f':
         return has_fma ? TSM_FMA : TSM_CUBLAS;
     default:

@@ -14,6 +14,7 @@
  *   doc/data/gpu-h100-tune-tensor-rows.csv
  *   doc/data/gpu-h100-tune-fma.csv
  *   doc/data/gpu-h100-tune-fma-tsmm.csv
+ *   doc/data/gpu-h100-ctsmm-table-check-4g.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
@@ -52,9 +53,9 @@
  * (doc/gpu-performance.md).  One character per width 1..64 (the width
  * of tsm_choose_path): d direct kernel, s staged kernel with small tiles,
  * l staged kernel with large tiles, t tensor-core kernel (xTSMTTSM,
- * STSMM, DTSMM, ZTSMM), u tensor-core kernel without FLAT (STSMTTSM and
- * DTSMTTSM interleaved of even widths), f CUDA-core chunk kernel
- * (STSMTTSM, CTSMTTSM and xTSMM), c cuBLAS.
+ * xTSMM), u tensor-core kernel without FLAT (STSMTTSM and DTSMTTSM
+ * interleaved of even widths), f CUDA-core chunk kernel (STSMTTSM,
+ * CTSMTTSM and xTSMM), c cuBLAS.
  */
 #include <config.h>
 #include "gpu_tsmttsm_tsmm_common.cuh"
@@ -85,8 +86,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddftfftdttttttttttttttttttfffftctttttttttttttttctttttttctttctctc", /* D col */
                 "ffftftftffftffffffftffttfftttftctttttftttftttctttctttctctctctctc" }, /* D int */
             {
-                "ddfffffdffffffffffffffffffffffffffffffffffffffffffccfccccccccccc", /* C col */
-                "fffdffffffffffffffffffffffcfccccffffffffsfsfsfsfffscfffccccccccc" }, /* C int */
+                "ddffffftfffffttfffffffttttttttttffffffftfffffftttttttttttttttttt", /* C col */
+                "fffdffffffffffffffffffffffcfccctffffffffsfsftftfffttfftccccccccc" }, /* C int */
             {
                 "ddsffftttttltttttttttttttttttttttttttttttttttttttttttttttttttttt", /* Z col */
                 "dddtslstttftttttfttttttttttttttttttttttttttttttttttttttttttttttt" }, /* Z int */
