@@ -17,6 +17,6 @@ python3 doc/host_perf_report.py --roof fma=117.0,read=55.45,copy=49.7,cache=32M 
 
 # GPU: doc/gpu-performance.md, "Plots".
 python3 doc/gpu_perf_report.py --size 4G plot doc/gpu-roofline.png \
-    doc/data/gpu-h100-full-4g.csv
+    doc/data/gpu-h100-full-4g.csv doc/data/gpu-h100-ctsmm-table-4g.csv
 python3 doc/gpu_perf_report.py --size 1G --device H200 plot doc/gpu-roofline-h200.png \
     doc/data/gpu-h200-full-1g.csv
