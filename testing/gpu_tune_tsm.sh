@@ -11,7 +11,8 @@
 #       tensor, tensor-rows, fma), each run timing that path and cuBLAS on
 #       the same calls: xTSMTTSM and xTSMM, S/D/C/Z, both storage orders, square
 #       widths (direct 2-16, staged-small 2-64, staged-large 4-64; tensor,
-#       the FP64 tensor-core kernels of xTSMTTSM and xTSMM, 2-64; tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
+#       the FP64 tensor-core kernels of xTSMTTSM and xTSMM, 2-64;
+#       tensor-rows, the tensor kernel of STSMTTSM and DTSMTTSM
 #       interleaved without FLAT's copies of a chunk as one run of memory,
 #       2-64, interleaved only, in the table at widths 2 mod 4 only;
 #       fma, the CUDA-core chunk kernels of STSMTTSM, CTSMTTSM and xTSMM,

@@ -563,7 +563,7 @@ static int run_host(const struct options *opt, FILE *csv)
     const int reps = opt->reps > 0 ? opt->reps : opt->smoke ? 1 : opt->full ? 3 : 5;
     const int runs = opt->smoke ? 1 : 5;
     size_t bytes = opt->bytes, bw_bytes = opt->bw_bytes, cache = bench_largest_cache_bytes();
-    char read_kernels[200], copy_kernels[80], write_kernels[60];
+    char read_rates[200], copy_rates[80], write_rates[60];
     int p, failed;
 
     if (bytes == 0)
@@ -581,23 +581,23 @@ static int run_host(const struct options *opt, FILE *csv)
     fflush(stdout);
 
     bench_watchdog_task("measuring the host's bandwidth");
-    machine.read_bw = bench_host_read_bandwidth(bw_bytes, runs, read_kernels, sizeof read_kernels);
-    machine.copy_bw = bench_host_copy_bandwidth(bw_bytes, runs, copy_kernels, sizeof copy_kernels);
+    machine.read_bw = bench_host_read_bandwidth(bw_bytes, runs, read_rates, sizeof read_rates);
+    machine.copy_bw = bench_host_copy_bandwidth(bw_bytes, runs, copy_rates, sizeof copy_rates);
     machine.write_bw =
-        bench_host_write_bandwidth(bw_bytes, runs, write_kernels, sizeof write_kernels);
+        bench_host_write_bandwidth(bw_bytes, runs, write_rates, sizeof write_rates);
     if (machine.read_bw <= 0 || machine.copy_bw <= 0 || machine.write_bw <= 0) {
         fprintf(stderr, "tsblas_bench: no memory for the bandwidth arrays (--bw-bytes)\n");
         return 1;
     }
     snprintf(machine.read_how, sizeof machine.read_how,
              "(sum of %.0f MiB, best of %d runs of each kernel: %s; largest cache %.0f MiB)",
-             (double)bw_bytes / (double)MIB, runs, read_kernels, (double)cache / (double)MIB);
+             (double)bw_bytes / (double)MIB, runs, read_rates, (double)cache / (double)MIB);
     snprintf(machine.copy_how, sizeof machine.copy_how,
              "(a = b over 2 x %.0f MiB, read + write bytes, best of %d runs of each: %s)",
-             (double)bw_bytes / 2 / (double)MIB, runs, copy_kernels);
+             (double)bw_bytes / 2 / (double)MIB, runs, copy_rates);
     snprintf(machine.write_how, sizeof machine.write_how,
              "(x = 0 over %.0f MiB, best of %d runs of each: %s)", (double)bw_bytes / (double)MIB,
-             runs, write_kernels);
+             runs, write_rates);
     bench_watchdog_task("measuring the cores' FMA rate");
     machine.fma_rate = bench_host_fma_rate(runs, machine.fma_how, sizeof machine.fma_how);
     for (p = 0; p < BENCH_NPRECISIONS; p++) {

@@ -59,8 +59,9 @@
  *
  * The fragments of alpha*op(S) are the same for every row: they are made
  * once, at the start, in shared memory in the order the lanes load them
- * (one 16-byte load a lane, a step and a tile; two for ZTSMM).  Those of T
- * are 16-byte loads from the chunk, which the free order of the sum allows
+ * (one 16-byte load a lane, a step and a tile; two for CTSMM and ZTSMM).
+ * Those of T are 16-byte loads from the chunk, which the free order of the
+ * sum allows
  * (slot k of a step must only be the same l for T and S; slot m the same
  * row for T and the output):
  *   DTSMM, column-major chunk: slots m = g and g + 8 of lane (g, t) are
@@ -70,7 +71,8 @@
  *     l = 2t and 2t + 1, so a[0], a[2] (row 2g) and a[1], a[3] (row 2g + 1)
  *     are a load each;
  *   ZTSMM: an element is 16 bytes (its real and imaginary parts, one into
- *     each plane's fragment), slots in their plain order.
+ *     each plane's fragment), slots in their plain order;
+ *   CTSMM: likewise, an element of 8 bytes.
  * The accumulators of DTSMM then hold rows 2g and 2g + 1 of columns 2t and
  * 2t + 1: 16-byte stores of two rows (column-major output) or two columns
  * (interleaved).  Those pairs (PAIRS) need C aligned to 16 bytes with its
@@ -111,8 +113,9 @@
 
 namespace tsblas {
 
-/* Tiles of 8 columns a warp: for DTSMM all of W (8 tiles, 32 accumulator
-   doubles), for ZTSMM half (4 tiles of two planes). */
+/* Tiles of 8 columns a warp: for STSMM and DTSMM all of W (8 tiles, 32
+   accumulator doubles), for CTSMM and ZTSMM half (4 tiles of two
+   planes). */
 template <typename T>
 __host__ __device__ constexpr int tsmm_tensor_wn()
 {

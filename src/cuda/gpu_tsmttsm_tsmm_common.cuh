@@ -13,7 +13,7 @@
  *                     asynchronous copies (cp.async, two stages, so the next
  *                     chunk is in flight while the current one is computed),
  *                     and each thread computes a register tile from there;
- *   TSM_TENSOR        D and Z, STSMTTSM, CTSMTTSM and STSMM: the chunk
+ *   TSM_TENSOR        every precision of both routines: the chunk
  *                     kernels of gpu_tsmttsm_tensor.cu and
  *                     gpu_tsmm_tensor.cu, whose warps multiply on the FP64
  *                     tensor cores (mma.sync);
@@ -201,8 +201,7 @@ int tsmm_fma(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl
              const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha, T beta, T *out,
              idx_t o_sr, idx_t o_sw, cudaStream_t stream, bool *fits);
 
-/* The same on the FP64 tensor cores (T float, double or cuDoubleComplex).
-   gpu_tsmm_tensor.cu. */
+/* The same on the FP64 tensor cores.  gpu_tsmm_tensor.cu. */
 template <typename T>
 int tsmm_tensor(idx_t rows, idx_t w, idx_t k, const T *tall, idx_t t_sr, idx_t t_sl,
                 bool conj_t, const T *small, idx_t s_sl, idx_t s_sw, bool conj_s, T alpha,

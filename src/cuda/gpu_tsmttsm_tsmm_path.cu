@@ -419,7 +419,7 @@ enum tsm_path tsm_choose_path(enum tsblas_routine routine, int precision, bool i
        kernel with large tiles takes their calls. */
     if (!current_device_facts()->chunk_kernels)
         return path == TSM_TENSOR || path == TSM_FMA ? TSM_STAGED_LARGE : path;
-    /* The tensor kernels of STSMTTSM, CTSMTTSM and STSMM multiply floats as
+    /* The tensor kernels of S and C (both routines) multiply floats as
        doubles: on a GPU whose FP64 rate is under half its FP32 rate (one
        that no table names, so it takes the H100's) the fma kernel takes
        their calls. */
