@@ -305,8 +305,11 @@ def gemt(names):
                     size = "%d GiB" % round(tall / (1 << 30)) if tall >= 1 << 29 else \
                         "%d MiB" % round(tall / (1 << 20))
                     key = (row["transa"], PRECISIONS.index(row["precision"]), row["order"], size)
-                    rows.setdefault(key, {})[min(m, n)] = row
-    widths = sorted({w for cases in rows.values() for w in cases})
+                    # --gemt-square's matrix, in a column of its own
+                    width = "square" if m == n and m > 64 else min(m, n)
+                    rows.setdefault(key, {})[width] = row
+    widths = sorted({w for cases in rows.values() for w in cases},
+                    key=lambda w: (isinstance(w, str), w if isinstance(w, int) else 0))
     print("| TRANS | p | order | size | " + " | ".join(str(w) for w in widths)
           + " | speedup over geam |")
     print("|---|---|---|---|" + "---:|" * len(widths) + "---:|")

@@ -110,6 +110,8 @@ struct bench_case {
     enum bench_order order;
     int p, q;
     char gemt_trans;            /* GEMT's TRANS: 'T' (the sweeps), 'N' or 'C' */
+    int square;                 /* GEMT: the square matrix of the largest order
+                                   within the buffers (P, Q unused) */
 };
 
 /* The four buffers a sweep needs, each BYTES long, on one target. */
@@ -144,6 +146,7 @@ struct bench_sweep_spec {
     int npairs[BENCH_NROUTINES];
     int pairs[BENCH_NROUTINES][BENCH_MAX_WIDTHS][2];
     char gemt_trans;
+    int gemt_square;            /* GEMT also on the square matrix (col only) */
 };
 
 void bench_spec_default(struct bench_sweep_spec *spec);

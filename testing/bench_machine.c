@@ -60,25 +60,26 @@ static void first_touch(double *x, int64_t n, double value)
  * instruction set at run time, read more than the loop's "bandwidth".  So
  * each instruction set gets its own copy (target attribute) and the widest
  * the CPU runs is timed too, with WAYS = 1, 2 or 4 accumulators: with
- * STREAMS 1 they take the consecutive vectors of one run of memory; with
- * STREAMS > 1 (then WAYS) each reads a run of its own, side by side, as
- * the library's kernels read the columns of A and B.  One stream a thread
+ * RUNS 0 they take the consecutive vectors of one run of memory; with RUNS
+ * nonzero each reads a run of its own, side by side (WAYS streams a
+ * thread), as the library's kernels read the columns of A and B.  One stream a thread
  * drew less than memory gives: on the 2-core Zen 5 development machine
  * one stream read 47-49 GB/s where two read 55-61 (2032 MiB, two runs).
- * The loop over the accumulators is unrolled by hand (pragma): gcc -O2
- * kept the four accumulators in memory, a store and a load a vector.
+ * The loop over the accumulators is unrolled (the pragma): without it
+ * gcc -O2 kept the four accumulators in memory, a store and a load a
+ * vector; WAYS is a constant in each expansion of it.
  */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #  define BENCH_VECTOR_READ 1
 #  define DEFINE_VECTOR_SUM(name_, target_, bytes_)                                \
     typedef double name_##_vector __attribute__((vector_size(bytes_)));            \
     __attribute__((target(target_), always_inline)) static inline double           \
-    name_##_ways(const double *x, int64_t n, const int ways, int streams)           \
+    name_##_ways(const double *x, int64_t n, const int ways, const int runs)        \
     {                                                                              \
         const int lanes = (bytes_) / (int)sizeof(double);                          \
         const int64_t vectors = n / (ways * lanes);                                \
-        const int64_t step = streams > 1 ? lanes : ways * lanes;                   \
-        const int64_t apart = streams > 1 ? vectors * lanes : lanes;               \
+        const int64_t step = runs ? lanes : ways * lanes;                          \
+        const int64_t apart = runs ? vectors * lanes : lanes;                      \
         name_##_vector acc[4] = { { 0 } }, v;                                      \
         double sum = 0;                                                            \
         int64_t i;                                                                 \
@@ -96,19 +97,19 @@ static void first_touch(double *x, int64_t n, double value)
         return sum;                                                                \
     }                                                                              \
     __attribute__((target(target_))) static double name_(const double *x, int64_t n, \
-                                                         int ways, int streams)    \
+                                                         int ways, int runs)       \
     {                                                                              \
         if (ways == 4)                                                             \
-            return name_##_ways(x, n, 4, streams);                                 \
+            return name_##_ways(x, n, 4, runs);                                    \
         if (ways == 2)                                                             \
-            return name_##_ways(x, n, 2, streams);                                 \
-        return name_##_ways(x, n, 1, 1);                                           \
+            return name_##_ways(x, n, 2, runs);                                    \
+        return name_##_ways(x, n, 1, 0);                                           \
     }
 DEFINE_VECTOR_SUM(sum_avx512, "avx512f", 64)
 DEFINE_VECTOR_SUM(sum_avx2, "avx2", 32)
 DEFINE_VECTOR_SUM(sum_sse2, "sse2", 16)
 
-typedef double (*vector_sum_fn)(const double *, int64_t, int, int);
+typedef double (*vector_sum_fn)(const double *x, int64_t n, int ways, int runs);
 
 static vector_sum_fn widest_vector_sum(const char **isa)
 {
@@ -172,7 +173,7 @@ static double time_read(const double *x, int64_t n, const struct read_kernel *ke
         {
             const int64_t threads = omp_get_num_threads(), id = omp_get_thread_num();
             const int64_t lo = n * id / threads, hi = n * (id + 1) / threads;
-            sum += vector_sum(x + lo, hi - lo, kernel->ways, kernel->streams);
+            sum += vector_sum(x + lo, hi - lo, kernel->ways, kernel->streams > 1);
         }
     }
 #endif

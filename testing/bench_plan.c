@@ -50,6 +50,16 @@ static int64_t long_dimension(int64_t capacity, int wide, int multiple, int rema
     return rows;
 }
 
+/* The order of the largest square matrix within CAPACITY elements. */
+static int64_t square_order(int64_t capacity)
+{
+    int64_t order = (int64_t)floor(sqrt((double)capacity));
+
+    while (order * order > capacity)
+        order--;
+    return order < BENCH_DIM_MAX ? order : BENCH_DIM_MAX;
+}
+
 int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *bufs,
                     double alpha, double beta, struct bench_call *call, char *why,
                     size_t whylen)
@@ -69,7 +79,7 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     call->beta = beta;
     call->c = bufs->c_tsblas;
 
-    if (p < 1 || q < 1 || (int64_t)p * q > capacity) {
+    if (!bcase->square && (p < 1 || q < 1 || (int64_t)p * q > capacity)) {
         snprintf(why, whylen, "widths %dx%d do not fit in %zu bytes", p, q, bufs->bytes);
         return -1;
     }
@@ -129,11 +139,7 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
     case BENCH_MTSM:
         /* C (S-by-Q) := A * B with A S-by-S; interleaved, the mirrored
            product C**T (Q-by-S) := B**T * A**T. */
-        rows = (int64_t)floor(sqrt((double)capacity));
-        while (rows * rows > capacity)
-            rows--;
-        if (rows > BENCH_DIM_MAX)
-            rows = BENCH_DIM_MAX;
+        rows = square_order(capacity);
         if (q > rows) {
             snprintf(why, whylen, "width %d exceeds the order %lld of the square matrix", q,
                      (long long)rows);
@@ -166,16 +172,22 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
         /* B := op(A) with TRANS = GEMT_TRANS: 'T' (or 'C') takes an L-by-Q
            block vector to interleaved storage (col), or an interleaved one
            (Q-by-L) back to column-major (int); 'N' copies the block in its
-           own order.  B is contiguous. */
-        rows = long_dimension(capacity, q, bufs->rows_multiple,
-                              bufs->rows_remainder);
+           own order.  B is contiguous.  SQUARE: the S-by-S matrix of the
+           largest order within the buffers, as xMTSM's. */
         call->transa = bcase->gemt_trans;
         call->a = bufs->a;
-        if (!interleaved) {
+        if (bcase->square) {
+            rows = square_order(capacity);
+            call->m = rows;
+            call->n = rows;
+            call->lda = rows;
+        } else if (!interleaved) {
+            rows = long_dimension(capacity, q, bufs->rows_multiple, bufs->rows_remainder);
             call->m = rows;
             call->n = q;
             call->lda = rows;
         } else {
+            rows = long_dimension(capacity, q, bufs->rows_multiple, bufs->rows_remainder);
             call->m = q;
             call->n = rows;
             call->lda = q;
@@ -276,6 +288,7 @@ void bench_spec_smoke(struct bench_sweep_spec *spec)
 
     memset(spec, 0, sizeof *spec);
     spec->gemt_trans = 'T';
+    spec->gemt_square = 1;
     for (r = 0; r < BENCH_NROUTINES; r++) {
         spec->precisions[r] = ALL_PRECISIONS;
         spec->orders[r] = ALL_ORDERS;
@@ -304,14 +317,19 @@ int bench_spec_cases(const struct bench_sweep_spec *spec, struct bench_case **ca
                 for (o = 0; o < BENCH_NORDERS; o++) {
                     if (!(spec->orders[r] & (1u << o)))
                         continue;
-                    for (i = 0; i < spec->nwidths[r] + spec->npairs[r]; i++) {
+                    const int square = r == BENCH_GEMT && spec->gemt_square
+                                       && o == BENCH_COLMAJOR;
+                    for (i = 0; i < spec->nwidths[r] + spec->npairs[r] + square; i++) {
                         if (pass == 1) {
                             struct bench_case *c = &(*cases)[count];
                             c->routine = (enum bench_routine)r;
                             c->precision = prec;
                             c->order = (enum bench_order)o;
                             c->gemt_trans = spec->gemt_trans;
-                            if (i < spec->nwidths[r]) {
+                            c->square = i == spec->nwidths[r] + spec->npairs[r];
+                            if (c->square) {
+                                c->p = c->q = 0;
+                            } else if (i < spec->nwidths[r]) {
                                 c->p = c->q = spec->widths[r][i];
                             } else {
                                 c->p = spec->pairs[r][i - spec->nwidths[r]][0];

@@ -75,7 +75,10 @@ void bench_print_row(FILE *out, const struct bench_target *t, const struct bench
     fprintf(out, "%-7s %c %-3s ", bench_routine_names[c->routine],
             precision_letters[c->precision], bench_order_names[c->order]);
     if (res->status == BENCH_SKIPPED) {
-        fprintf(out, "%dx%d skipped: %s\n", c->p, c->q, res->message);
+        if (c->square)
+            fprintf(out, "square skipped: %s\n", res->message);
+        else
+            fprintf(out, "%dx%d skipped: %s\n", c->p, c->q, res->message);
         return;
     }
     if (gemt)

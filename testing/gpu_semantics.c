@@ -20,7 +20,8 @@
  * array, which the guards of the other cases would absorb; xGEMT's arrays
  * come guarded, and tight with A or B starting one element past its
  * allocation, off the 16 bytes of the kernels' vector copies (and, but in
- * quick runs, over several chunks a block of its skinny transpose).  Each
+ * quick runs, over several chunks a block of its skinny transpose and
+ * several tiles a block of its tile transpose).  Each
  * case checks:
  *   - INFO = 0 and no XERBLA call;
  *   - the ratio test against a long double host loop and against cuBLAS
@@ -100,11 +101,16 @@ static const struct shape gemt_shapes[] = {
     { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
     { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 }, { 5001, 3, 0 }, { 3, 5001, 0 },
     { 2101, 64, 0 }, { 64, 2101, 0 }, { 4099, 6, 0 }, { 6, 4099, 0 }, { 2, 3, 0 },
+    { 65, 66, 0 }, { 1000, 777, 0 }, { 129, 4001, 0 },
 };
 /* Several chunks a block of xGEMT's skinny transpose, whose grid is one
    wave of blocks: not in quick runs (their host-side checks take seconds,
    too long under compute-sanitizer). */
 static const struct shape gemt_many_chunks_shapes[] = { { 64, 300007, 0 }, { 300007, 64, 0 } };
+/* More tiles than the grid of xGEMT's tile transpose has blocks (both
+   sides past 64; several tiles a block, each block's next tile loaded
+   while it stores one): not in quick runs either. */
+static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 }, { 1031, 4100, 0 } };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;
@@ -353,6 +359,8 @@ int main(void)
                     gemt_arrangements(p, trans[ia], &gemt_shapes[s]);
             for (s = 0; s < COUNT(gemt_many_chunks_shapes) && !quick; s++)
                 gemt_arrangements(p, trans[ia], &gemt_many_chunks_shapes[s]);
+            for (s = 0; s < COUNT(gemt_many_tiles_shapes) && !quick; s++)
+                gemt_arrangements(p, trans[ia], &gemt_many_tiles_shapes[s]);
         }
         for (ia = 0; ia < 2; ia++) {
             const struct gpu_num zero = { 0.0L, 0.0L }, one = { 1.0L, 0.0L };

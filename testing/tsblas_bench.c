@@ -64,6 +64,8 @@ static void usage(FILE *out)
 "  --pairs LIST        non-square PxQ for TSMTTSM and TSMM, e.g. 1x64,3x17, or none\n"
 "  --gemt-trans OP     TRANS of GEMT: T (default: block vectors to the other\n"
 "                      storage order), C (conjugated, complex), N (a scaled copy)\n"
+"  --gemt-square       GEMT also on the square matrix of the largest order within\n"
+"                      --bytes (as MTSM's; column-major, in the col order)\n"
 "\n"
 "Where (default: the host):\n"
 "  --gpu               on device memory (cudaMalloc) against cuBLAS instead\n"
@@ -270,7 +272,7 @@ static unsigned parse_precisions(const char *list)
 
 enum {
     OPT_FULL = 256, OPT_SMOKE, OPT_ROUTINES, OPT_PRECISIONS, OPT_ORDERS, OPT_WIDTHS,
-    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_ROWS_MULTIPLE,
+    OPT_PAIRS, OPT_GEMT_TRANS, OPT_GEMT_SQUARE, OPT_GPU, OPT_HOST, OPT_BYTES, OPT_ROWS_MULTIPLE,
     OPT_ROWS_REMAINDER, OPT_REPS, OPT_BETA, OPT_BW_BYTES, OPT_PEAK_N, OPT_CASE_TIMEOUT,
     OPT_SETTLE, OPT_IN_CACHE, OPT_CSV, OPT_HELP
 };
@@ -288,6 +290,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         { "widths", required_argument, NULL, OPT_WIDTHS },
         { "pairs", required_argument, NULL, OPT_PAIRS },
         { "gemt-trans", required_argument, NULL, OPT_GEMT_TRANS },
+        { "gemt-square", no_argument, NULL, OPT_GEMT_SQUARE },
         { "gpu", no_argument, NULL, OPT_GPU },
         { "host", no_argument, NULL, OPT_HOST },
         { "bytes", required_argument, NULL, OPT_BYTES },
@@ -306,7 +309,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
     };
     const char *routines = NULL, *precisions = NULL, *orders = NULL, *widths = NULL;
     const char *pairs = NULL, *gemt_trans = NULL;
-    int c, r, timeout = 600;
+    int c, r, timeout = 600, gemt_square = 0;
 
     memset(opt, 0, sizeof *opt);
     opt->settle = -1;
@@ -321,6 +324,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
         case OPT_WIDTHS: widths = optarg; break;
         case OPT_PAIRS: pairs = optarg; break;
         case OPT_GEMT_TRANS: gemt_trans = optarg; break;
+        case OPT_GEMT_SQUARE: gemt_square = 1; break;
         case OPT_GPU: opt->gpu = 1; break;
         case OPT_HOST: opt->host = 1; break;
         case OPT_BYTES: bad = parse_size(optarg, &opt->bytes); break;
@@ -424,6 +428,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
         }
         opt->spec.gemt_trans = gemt_trans[0];
     }
+    if (gemt_square)
+        opt->spec.gemt_square = 1;
     if (routines != NULL) {
         unsigned mask = parse_names(routines, bench_routine_names, BENCH_NROUTINES);
         if (mask == 0) {

@@ -19,12 +19,14 @@
  *         each chunk row is padded to an odd pitch against bank conflicts;
  *         for S from the long runs, the chunk is kept as the runs instead,
  *         read as 16-byte vectors;
- *   op T, C otherwise: 32-by-32 tiles through shared memory, each row
- *         padded by one element; the loads read columns of A and the
- *         stores columns of B, both contiguous across a warp.
- * Every index is 64-bit and every grid dimension is bounded by the device
- * limits (x <= 2^31-1, y <= 65535) with grid-stride loops, so any shape
- * runs: a 16-by-10^9 transpose included.  alpha = 0 writes zeros without
+ *   op T, C otherwise: tiles of 64 by 64 elements (32 by 32 for Z)
+ *         through shared memory, each row padded by one element; the
+ *         loads read columns of A and the stores columns of B, both
+ *         contiguous across a warp, and each block loads its next tile
+ *         while it stores this one (tile_transpose_kernel).
+ * Every index is 64-bit and every grid is bounded by the device limit
+ * (x <= 2^31-1) with grid-stride loops, so any shape runs: a
+ * 16-by-10^9 transpose included.  alpha = 0 writes zeros without
  * reading A.
  *
  * Arguments
@@ -41,10 +43,6 @@
 #include "gpu_tsmttsm_tsmm_common.cuh"
 
 namespace tsblas {
-
-const int TILE = 32;
-const int TILE_ROWS = 8;
-const idx_t GRID_Y_MAX = 65535;
 
 /* The copy and the skinny transpose: 256 threads a block, grids of 8
    blocks a multiprocessor (a full 2048 threads; the skinny transpose,
@@ -322,45 +320,70 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
     }
 }
 
-template <typename T>
-__global__ void __launch_bounds__(TILE * TILE_ROWS)
-transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b, idx_t ldb)
+/* The tile transpose: tiles of EDGE x EDGE elements, EDGE x ROWS threads a
+   block, each thread EDGE / ROWS elements of a tile (as many loads in
+   flight); the tiles in column-block order over a one-dimensional
+   grid-stride walk, so that consecutive blocks read consecutive runs of
+   A's columns; each block loads its next tile into registers before it
+   stores this one, so that its loads are in flight while its stores
+   drain.  A tile row is padded by one element against bank conflicts. */
+template <typename T, int EDGE, int ROWS>
+__global__ void __launch_bounds__(EDGE * ROWS)
+tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b,
+                      idx_t ldb)
 {
-    __shared__ T tile[TILE][TILE + 1];
-    const idx_t tiles_m = (m + TILE - 1) / TILE, tiles_n = (n + TILE - 1) / TILE;
+    constexpr int PER = EDGE / ROWS;
+    __shared__ T tile[EDGE][EDGE + 1];
+    const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles = tiles_m * ((n + EDGE - 1) / EDGE);
     const int tx = threadIdx.x, ty = threadIdx.y;
+    T v[PER];
 
-    for (idx_t tj = blockIdx.y; tj < tiles_n; tj += gridDim.y) {
-        for (idx_t ti = blockIdx.x; ti < tiles_m; ti += gridDim.x) {
-            const idx_t i0 = ti * TILE, j0 = tj * TILE;
-            /* Load A(i0 + tx, j0 + y): column y of the tile, rows across
-               the warp. */
-            for (int y = ty; y < TILE; y += TILE_ROWS)
-                if (i0 + tx < m && j0 + y < n)
-                    tile[y][tx] = mul(alpha, conj_if(a[(i0 + tx) + (j0 + y) * lda], conj));
-            __syncthreads();
-            /* B(j0 + tx, i0 + y) = op(A)(i0 + y, j0 + tx). */
-            for (int y = ty; y < TILE; y += TILE_ROWS)
-                if (j0 + tx < n && i0 + y < m)
-                    b[(j0 + tx) + (i0 + y) * ldb] = tile[tx][y];
-            __syncthreads();
+    /* v := A(i0 + tx, j0 + ty + q*ROWS) of tile T, rows across the warp */
+    auto load = [&](idx_t t) {
+        const idx_t i0 = t % tiles_m * EDGE, j0 = t / tiles_m * EDGE;
+#pragma unroll
+        for (int q = 0; q < PER; q++) {
+            const int y = ty + q * ROWS;
+            if (i0 + tx < m && j0 + y < n)
+                v[q] = a[(i0 + tx) + (j0 + y) * lda];
         }
+    };
+    idx_t t = blockIdx.x;
+    if (t < tiles)
+        load(t);
+    for (; t < tiles; t += gridDim.x) {
+        const idx_t i0 = t % tiles_m * EDGE, j0 = t / tiles_m * EDGE;
+#pragma unroll
+        for (int q = 0; q < PER; q++)
+            tile[ty + q * ROWS][tx] = v[q];
+        __syncthreads();
+        if (t + gridDim.x < tiles)
+            load(t + gridDim.x);
+        /* B(j0 + tx, i0 + y) = op(A)(i0 + y, j0 + tx) */
+#pragma unroll
+        for (int q = 0; q < PER; q++) {
+            const int y = ty + q * ROWS;
+            if (j0 + tx < n && i0 + y < m)
+                b[(j0 + tx) + (i0 + y) * ldb] = mul(alpha, conj_if(tile[tx][y], conj));
+        }
+        __syncthreads();
     }
 }
 
-/* A grid of at most TARGET blocks over a BLOCKS_X-by-BLOCKS_Y space, each
-   dimension within its device limit. */
-static dim3 bounded_grid(idx_t blocks_x, idx_t blocks_y, idx_t target)
-{
-    idx_t gx = blocks_x < target ? blocks_x : target;
-    idx_t gy = target / gx;
-
-    if (gy > blocks_y)
-        gy = blocks_y;
-    if (gy > GRID_Y_MAX)
-        gy = GRID_Y_MAX;
-    return dim3((unsigned)gx, (unsigned)(gy > 0 ? gy : 1));
-}
+/* The tile transpose of T: tiles of 64 (of 32 for 16-byte elements, whose
+   tile of 64 would take more than the 48 KiB of static shared memory), 8
+   rows of threads, BLOCKS a multiprocessor in the grid.  Measured (H100,
+   square T at 1 and 4 GiB, `tsblas_bench --gpu --routines gemt
+   --precisions sdcz --widths none --gemt-square --gemt-trans T`, two runs;
+   doc/gpu-performance-mtsm-gemt.md): edges of 32 with 2 to 16 rows and 8
+   to 32 blocks, S 83-86 % of the copy rate, D and C 52-58 %, Z 92-94 %;
+   edges of 64 with 4 to 16 rows, S 87-91 %, D and C 63-69 %. */
+template <typename T>
+struct tile_transpose_shape {
+    static const int EDGE = sizeof(T) == 16 ? 32 : 64;
+    static const int ROWS = 8;
+    static const int BLOCKS = sizeof(T) == 16 ? 32 : 8;
+};
 
 /* The skinny transpose of a LEN-by-WIDTH block: skinny_transpose_long_kernel
    for S from its long runs, else skinny_transpose_kernel. */
@@ -423,9 +446,12 @@ static int gpu_gemt(enum tsblas_op op, idx_t m, idx_t n, T alpha, const T *a, id
         return skinny_transpose<T, true>(m, n, alpha, conj, a, lda, b, ldb, stream);
     if (m <= SKINNY_MAX)
         return skinny_transpose<T, false>(n, m, alpha, conj, a, lda, b, ldb, stream);
-    transpose_kernel<T><<<bounded_grid((m + TILE - 1) / TILE, (n + TILE - 1) / TILE,
-                                       fill_grid(16, (idx_t)1 << 30)),
-                          dim3(TILE, TILE_ROWS), 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
+    typedef tile_transpose_shape<T> shape;
+    const idx_t tiles = ((m + shape::EDGE - 1) / shape::EDGE)
+                        * ((n + shape::EDGE - 1) / shape::EDGE);
+    tile_transpose_kernel<T, shape::EDGE, shape::ROWS>
+        <<<(unsigned)fill_grid(shape::BLOCKS, tiles), dim3(shape::EDGE, shape::ROWS), 0,
+           stream>>>(m, n, alpha, a, lda, conj, b, ldb);
     return launch_status("xGEMT transpose kernel");
 }
 

@@ -161,19 +161,15 @@ __host__ __device__ inline int tsmm_tensor_frag_doubles(int ksteps, int ntiles)
    32 bytes a lane, each load was two-way conflicted: H200, ZTSMM 48
    column-major, ncu, 6.3 million conflicts in 18.6 million wavefronts;
    227 in 14.4 million now). */
-__device__ inline void tsmm_tensor_frag_put(double *f, int e, double x)
+template <typename T>
+__device__ inline void tsmm_tensor_frag_put(double *f, int e, T x)
 {
-    f[e] = x;
-}
-__device__ inline void tsmm_tensor_frag_put(double *f, int e, cuFloatComplex x)
-{
-    f[e] = x.x;
-    f[64 + e] = x.y;
-}
-__device__ inline void tsmm_tensor_frag_put(double *f, int e, cuDoubleComplex x)
-{
-    f[e] = x.x;
-    f[64 + e] = x.y;
+    if constexpr (tensor_planes<T>::count == 1) {
+        f[e] = x;
+    } else {
+        f[e] = x.x;
+        f[64 + e] = x.y;
+    }
 }
 
 /* Two consecutive elements of a real T in one load. */

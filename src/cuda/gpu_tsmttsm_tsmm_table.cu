@@ -14,7 +14,7 @@
  *   doc/data/gpu-h100-tune-tensor-rows.csv
  *   doc/data/gpu-h100-tune-fma.csv
  *   doc/data/gpu-h100-tune-fma-tsmm.csv
- *   doc/data/gpu-h100-ctsmm-table-check-4g.csv
+ *   doc/data/gpu-h100-ctsmm-table-4g.csv
  * NVIDIA H200:
  *   doc/data/gpu-h200-tune-direct.csv
  *   doc/data/gpu-h200-tune-staged-small.csv
