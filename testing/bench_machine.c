@@ -60,9 +60,9 @@ static void first_touch(double *x, int64_t n, double value)
  * instruction set at run time, read more than the loop's "bandwidth".  So
  * each instruction set gets its own copy (target attribute) and the widest
  * the CPU runs is timed too, with WAYS = 1, 2 or 4 accumulators: with
- * RUNS 0 they take the consecutive vectors of one run of memory; with RUNS
- * nonzero each reads a run of its own, side by side (WAYS streams a
- * thread), as the library's kernels read the columns of A and B.  One stream a thread
+ * RUNS 0 they take the consecutive vectors of one run of memory; with
+ * RUNS nonzero each reads a run of its own, side by side (WAYS streams
+ * a thread), as the library's kernels read the columns of A and B.  One stream a thread
  * drew less than memory gives: on the 2-core Zen 5 development machine
  * one stream read 47-49 GB/s where two read 55-61 (2032 MiB, two runs).
  * The loop over the accumulators is unrolled (the pragma): without it
@@ -133,7 +133,8 @@ static vector_sum_fn widest_vector_sum(const char **isa)
    (WAYS -1: tsblas_dtsmttsm with M = N = 1 on the two halves of the array,
    as the GPU's read kernels count it: no roof, b is the most that any of
    them reads), and where the compiler has vector types the vector kernel
-   with WAYS accumulators over STREAMS runs of memory a thread. */
+   with WAYS accumulators over STREAMS runs of memory a thread (1: one
+   run, the accumulators on its consecutive vectors). */
 #define READ_TSBLAS_DOT (-1)
 static const struct read_kernel {
     const char *name;

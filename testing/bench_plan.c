@@ -178,6 +178,10 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
         call->a = bufs->a;
         if (bcase->square) {
             rows = square_order(capacity);
+            if (rows < 1) {
+                snprintf(why, whylen, "no square matrix fits in %zu bytes", bufs->bytes);
+                return -1;
+            }
             call->m = rows;
             call->n = rows;
             call->lda = rows;

@@ -109,8 +109,9 @@ static const struct shape gemt_shapes[] = {
 static const struct shape gemt_many_chunks_shapes[] = { { 64, 300007, 0 }, { 300007, 64, 0 } };
 /* More tiles than the grid of xGEMT's tile transpose has blocks (both
    sides past 64; several tiles a block, each block's next tile loaded
-   while it stores one): not in quick runs either. */
-static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 }, { 1031, 4100, 0 } };
+   while it stores one; 4100 x 4100: about four tiles a block on 132
+   multiprocessors): not in quick runs either. */
+static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 }, { 4100, 4100, 0 } };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;

@@ -497,9 +497,13 @@ static int run_sweep(const struct options *opt, struct bench_target *t,
             }
             filled = (int)bench_precisions[c->precision]->realsize;
         }
-        snprintf(what, sizeof what, "%s %c %s %dx%d on the %s", bench_routine_names[c->routine],
-                 bench_precisions[c->precision]->letter, bench_order_names[c->order], c->p,
-                 c->q, t->name);
+        if (c->square)
+            snprintf(what, sizeof what, "%s %c square on the %s", bench_routine_names[c->routine],
+                     bench_precisions[c->precision]->letter, t->name);
+        else
+            snprintf(what, sizeof what, "%s %c %s %dx%d on the %s",
+                     bench_routine_names[c->routine], bench_precisions[c->precision]->letter,
+                     bench_order_names[c->order], c->p, c->q, t->name);
         bench_watchdog_task(what);
         bench_run_case(t, c, bufs, machine, reps, 1.0, beta, cache_sizes, &results[i]);
         bench_print_row(stdout, t, &results[i]);

@@ -6,7 +6,7 @@
  * X(gpu_gemt) computes B := alpha*A (TRANS = 'N'), alpha*A**T ('T') or
  * alpha*A**H ('C') for an M-by-N A in device memory, the conversion of
  * block vectors between column-major and interleaved storage.  Three
- * kernels, each moving every element once with coalesced loads and stores:
+ * kinds of kernel, each moving every element once with coalesced loads and stores:
  *   op N: a scaled copy over the M*N elements in column order, so that a
  *         few short columns (M = 3, LDA = 3) are as contiguous as one long
  *         one, in 16-byte vectors where the arrays allow;
@@ -332,11 +332,14 @@ __global__ void __launch_bounds__(EDGE * ROWS)
 tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b,
                       idx_t ldb)
 {
+    static_assert(EDGE % 32 == 0 && EDGE % ROWS == 0, "whole warps, whole rows of a tile");
+    static_assert(sizeof(T) * EDGE * (EDGE + 1) <= 48 * 1024, "static shared memory");
     constexpr int PER = EDGE / ROWS;
     __shared__ T tile[EDGE][EDGE + 1];
     const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles = tiles_m * ((n + EDGE - 1) / EDGE);
     const int tx = threadIdx.x, ty = threadIdx.y;
-    T v[PER];
+    /* zero once: the cells of an edge tile past A are staged, never stored */
+    T v[PER] = {};
 
     /* v := A(i0 + tx, j0 + ty + q*ROWS) of tile T, rows across the warp */
     auto load = [&](idx_t t) {
@@ -372,12 +375,14 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
 
 /* The tile transpose of T: tiles of 64 (of 32 for 16-byte elements, whose
    tile of 64 would take more than the 48 KiB of static shared memory), 8
-   rows of threads, BLOCKS a multiprocessor in the grid.  Measured (H100,
+   rows of threads, a grid of BLOCKS times the multiprocessors (more than
+   are resident at once: 4 of 512 threads, 8 of 256).  Measured (H100,
    square T at 1 and 4 GiB, `tsblas_bench --gpu --routines gemt
    --precisions sdcz --widths none --gemt-square --gemt-trans T`, two runs;
    doc/gpu-performance-mtsm-gemt.md): edges of 32 with 2 to 16 rows and 8
    to 32 blocks, S 83-86 % of the copy rate, D and C 52-58 %, Z 92-94 %;
-   edges of 64 with 4 to 16 rows, S 87-91 %, D and C 63-69 %. */
+   edges of 64 with 4 to 16 rows and 4 or 8 blocks, S 87-91 %, D and C
+   63-69 %. */
 template <typename T>
 struct tile_transpose_shape {
     static const int EDGE = sizeof(T) == 16 ? 32 : 64;
