@@ -314,12 +314,15 @@ def gemt(names):
           + " | speedup over geam (skinny) |")
     print("|---|---|---|---|" + "---:|" * len(widths) + "---:|")
     for (trans, p, order, size), cases in sorted(rows.items()):
-        # the skinny shapes' range; the square's speedup stands in its cell
+        def cell(w):
+            """% of the copy rate; the square's with its speedup, which the
+            range of the last column (the skinny shapes') leaves out"""
+            if w not in cases:
+                return "-"
+            pct = "%.0f" % float(cases[w]["tsblas_pct_roofline"])
+            return pct + " (%.2fx)" % float(cases[w]["speedup"]) if w == "square" else pct
         speedups = [float(r["speedup"]) for w, r in cases.items() if w != "square"] or [0.0]
-        cells = [("%.0f (%.2fx)" if w == "square" else "%.0f")
-                 % ((float(cases[w]["tsblas_pct_roofline"]), float(cases[w]["speedup"]))
-                    if w == "square" else float(cases[w]["tsblas_pct_roofline"]))
-                 if w in cases else "-" for w in widths]
+        cells = [cell(w) for w in widths]
         print("| %s | %s | %s | %s | %s | %.2f-%.2f |" % (
             trans, PRECISIONS[p], order, size, " | ".join(cells), min(speedups), max(speedups)))
 

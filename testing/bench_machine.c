@@ -62,8 +62,9 @@ static void first_touch(double *x, int64_t n, double value)
  * the CPU runs is timed too, with WAYS = 1, 2 or 4 accumulators: with
  * RUNS 0 they take the consecutive vectors of one run of memory; with
  * RUNS nonzero each reads a run of its own, side by side (WAYS streams
- * a thread), as the library's kernels read the columns of A and B.  One stream a thread
- * drew less than memory gives: on the 2-core Zen 5 development machine
+ * a thread), as the library's kernels read the columns of A and B.  One
+ * stream a thread drew less than memory gives: on the 2-core Zen 5
+ * development machine
  * one stream read 47-49 GB/s where two read 55-61 (2032 MiB, two runs).
  * The loop over the accumulators is unrolled (the pragma): without it
  * gcc -O2 kept the four accumulators in memory, a store and a load a
@@ -133,19 +134,19 @@ static vector_sum_fn widest_vector_sum(const char **isa)
    (WAYS -1: tsblas_dtsmttsm with M = N = 1 on the two halves of the array,
    as the GPU's read kernels count it: no roof, b is the most that any of
    them reads), and where the compiler has vector types the vector kernel
-   with WAYS accumulators over STREAMS runs of memory a thread (1: one
-   run, the accumulators on its consecutive vectors). */
+   with WAYS accumulators, on the consecutive vectors of one run of memory
+   a thread or (RUNS) each on a run of its own. */
 #define READ_TSBLAS_DOT (-1)
 static const struct read_kernel {
     const char *name;
-    int ways, streams;
+    int ways, runs;
 } read_kernels[] = {
     { "loop", 0, 0 },
-    { "tsblas DTSMTTSM 1x1", READ_TSBLAS_DOT, 2 },
-    { "vector", 1, 1 },
-    { "vector x4", 4, 1 },
-    { "2 streams", 2, 2 },
-    { "4 streams", 4, 4 },
+    { "tsblas DTSMTTSM 1x1", READ_TSBLAS_DOT, 0 },
+    { "vector", 1, 0 },
+    { "vector x4", 4, 0 },
+    { "2 streams", 2, 1 },
+    { "4 streams", 4, 1 },
 };
 
 /* Seconds one sweep of the read kernel KERNEL takes over x[0..n). */
@@ -174,7 +175,7 @@ static double time_read(const double *x, int64_t n, const struct read_kernel *ke
         {
             const int64_t threads = omp_get_num_threads(), id = omp_get_thread_num();
             const int64_t lo = n * id / threads, hi = n * (id + 1) / threads;
-            sum += vector_sum(x + lo, hi - lo, kernel->ways, kernel->streams > 1);
+            sum += vector_sum(x + lo, hi - lo, kernel->ways, kernel->runs);
         }
     }
 #endif

@@ -185,16 +185,11 @@ int bench_make_call(const struct bench_case *bcase, const struct bench_buffers *
             call->m = rows;
             call->n = rows;
             call->lda = rows;
-        } else if (!interleaved) {
-            rows = long_dimension(capacity, q, bufs->rows_multiple, bufs->rows_remainder);
-            call->m = rows;
-            call->n = q;
-            call->lda = rows;
         } else {
             rows = long_dimension(capacity, q, bufs->rows_multiple, bufs->rows_remainder);
-            call->m = q;
-            call->n = rows;
-            call->lda = q;
+            call->m = interleaved ? q : rows;
+            call->n = interleaved ? rows : q;
+            call->lda = call->m;
         }
         call->ldc = bench_output_rows(call);
         break;
