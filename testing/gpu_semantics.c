@@ -97,11 +97,15 @@ static const struct shape mtsm_shapes[] = {
     { 500, 4, 300 }, { 4, 500, 300 }, { 300, 64, 200 }, { 257, 1, 129 },
     { 700, 29, 400 }, { 33, 600, 350 }, { 300, 17, 5 },
 };
+/* xGEMT: the skinny transpose both ways, the tile transpose from 65 x 66
+   (128 x 96, guarded and unpadded: every column of A and B on 128 bytes,
+   the tiles in column-block order; padded, tight and the other shapes:
+   super-tiles). */
 static const struct shape gemt_shapes[] = {
     { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
     { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 }, { 5001, 3, 0 }, { 3, 5001, 0 },
     { 2101, 64, 0 }, { 64, 2101, 0 }, { 4099, 6, 0 }, { 6, 4099, 0 }, { 2, 3, 0 },
-    { 65, 66, 0 }, { 1000, 777, 0 }, { 129, 4001, 0 },
+    { 65, 66, 0 }, { 1000, 777, 0 }, { 129, 4001, 0 }, { 128, 96, 0 },
 };
 /* Several chunks a block of xGEMT's skinny transpose, whose grid is one
    wave of blocks: not in quick runs (their host-side checks take seconds,
@@ -110,8 +114,12 @@ static const struct shape gemt_many_chunks_shapes[] = { { 64, 300007, 0 }, { 300
 /* More tiles than the grid of xGEMT's tile transpose has blocks (both
    sides past 64; several tiles a block, each block's next tile loaded
    while it stores one; 4100 x 4100: about four tiles a block on 132
-   multiprocessors): not in quick runs either. */
-static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 }, { 4100, 4100, 0 } };
+   multiprocessors; 2048 x 1152, guarded and unpadded: every column on 128
+   bytes, the tiles in column-block order, where the others walk
+   super-tiles): not in quick runs either. */
+static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 },
+                                                       { 4100, 4100, 0 },
+                                                       { 2048, 1152, 0 } };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;

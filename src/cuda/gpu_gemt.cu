@@ -23,7 +23,8 @@
  *         through shared memory, each row padded by one element; the
  *         loads read columns of A and the stores columns of B, both
  *         contiguous across a warp, and each block loads its next tile
- *         while it stores this one (tile_transpose_kernel).
+ *         while it stores this one; in super-tiles of 8 x 8 tiles where a
+ *         column of A or B starts off 128 bytes (tile_transpose_kernel).
  * Every index is 64-bit and every grid is bounded by the device limit
  * (x <= 2^31-1) with grid-stride loops, so any shape runs: a
  * 16-by-10^9 transpose included.  alpha = 0 writes zeros without
@@ -322,12 +323,16 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
 
 /* The tile transpose: tiles of EDGE x EDGE elements, EDGE x ROWS threads a
    block, each thread EDGE / ROWS elements of a tile (as many loads in
-   flight); the tiles in column-block order over a one-dimensional
-   grid-stride walk, so that consecutive blocks read consecutive runs of
-   A's columns; each block loads its next tile into registers before it
-   stores this one, so that its loads are in flight while its stores
-   drain.  A tile row is padded by one element against bank conflicts. */
-template <typename T, int EDGE, int ROWS>
+   flight); the tiles over a one-dimensional grid-stride walk in
+   super-tiles of SUPER x SUPER tiles (fewer at the edges), the super-tiles
+   in column-block order and the tiles of one in column order, so that
+   consecutive blocks read consecutive runs of A's columns and write, a
+   few tiles later, the neighbouring runs of B's (SUPER = 1: the tiles in
+   column-block order); each block loads its next tile into registers
+   before it stores this one, so that its loads are in flight while its
+   stores drain.  A tile row is padded by one element against bank
+   conflicts. */
+template <typename T, int EDGE, int ROWS, int SUPER>
 __global__ void __launch_bounds__(EDGE * ROWS)
 tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b,
                       idx_t ldb)
@@ -336,14 +341,31 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
     static_assert(sizeof(T) * EDGE * (EDGE + 1) <= 48 * 1024, "static shared memory");
     constexpr int PER = EDGE / ROWS;
     __shared__ T tile[EDGE][EDGE + 1];
-    const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles = tiles_m * ((n + EDGE - 1) / EDGE);
+    const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles_n = (n + EDGE - 1) / EDGE;
+    const idx_t tiles = tiles_m * tiles_n;
     const int tx = threadIdx.x, ty = threadIdx.y;
     /* zero once: the cells of an edge tile past A are staged, never stored */
     T v[PER] = {};
 
+    /* (i0, j0): the first element of tile T of the walk; super-column sc
+       holds width tile columns, its super-tile sr height tile rows. */
+    auto origin = [&](idx_t t, idx_t &i0, idx_t &j0) {
+        if constexpr (SUPER == 1) {
+            i0 = t % tiles_m * EDGE;
+            j0 = t / tiles_m * EDGE;
+        } else {
+            const idx_t sc = t / (SUPER * tiles_m), in_sc = t - sc * SUPER * tiles_m;
+            const idx_t width = tiles_n - sc * SUPER < SUPER ? tiles_n - sc * SUPER : SUPER;
+            const idx_t sr = in_sc / (SUPER * width), in_st = in_sc - sr * SUPER * width;
+            const idx_t height = tiles_m - sr * SUPER < SUPER ? tiles_m - sr * SUPER : SUPER;
+            i0 = (sr * SUPER + in_st % height) * EDGE;
+            j0 = (sc * SUPER + in_st / height) * EDGE;
+        }
+    };
     /* v := A(i0 + tx, j0 + ty + q*ROWS) of tile T, rows across the warp */
     auto load = [&](idx_t t) {
-        const idx_t i0 = t % tiles_m * EDGE, j0 = t / tiles_m * EDGE;
+        idx_t i0, j0;
+        origin(t, i0, j0);
 #pragma unroll
         for (int q = 0; q < PER; q++) {
             const int y = ty + q * ROWS;
@@ -355,7 +377,8 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
     if (t < tiles)
         load(t);
     for (; t < tiles; t += gridDim.x) {
-        const idx_t i0 = t % tiles_m * EDGE, j0 = t / tiles_m * EDGE;
+        idx_t i0, j0;
+        origin(t, i0, j0);
 #pragma unroll
         for (int q = 0; q < PER; q++)
             tile[ty + q * ROWS][tx] = v[q];
@@ -382,12 +405,25 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    doc/gpu-performance-mtsm-gemt.md): edges of 32 with 2 to 16 rows and 8
    to 32 blocks, S 83-86 % of the copy rate, D and C 52-58 %, Z 92-94 %;
    edges of 64 with 4 to 16 rows and 4 or 8 blocks, S 87-91 %, D and C
-   63-69 %. */
+   63-69 %.  Where a column of A or B starts off 128 bytes, a warp's
+   store of a tile's column fills two 32-byte sectors of B partly, each
+   completed by another tile: DGEMT's square of order 11585 took 1.48
+   times the time of 11584's, with 9 % more sectors and 8 % more bytes to
+   and from DRAM (ncu, H100).  There the tiles walk in super-tiles of
+   SUPER x SUPER, which bring the completing tile closer in time.
+   Measured (the command above at 1 GiB, 4 GiB and 1073512448 bytes, whose
+   orders are D, C 11584, S 16382, Z 8191; two runs, the column-block
+   order and super-tiles of 8 everywhere in each): off 128 bytes D and C
+   62-64 -> 70-71 % (1 GiB), 68-70 -> 73 % (4 GiB), S 48 -> 62 %, Z 74 ->
+   83 %; on 128 bytes S 89-92 -> 85-87 %, D 93 -> 91 %, C and Z within a
+   point: so the super-tiles only off 128 bytes.  Super-tiles of 16 and
+   32 (one run) between none and 8. */
 template <typename T>
 struct tile_transpose_shape {
     static const int EDGE = sizeof(T) == 16 ? 32 : 64;
     static const int ROWS = 8;
     static const int BLOCKS = sizeof(T) == 16 ? 32 : 8;
+    static const int SUPER = 8;
 };
 
 /* The skinny transpose of a LEN-by-WIDTH block: skinny_transpose_long_kernel
@@ -454,9 +490,17 @@ static int gpu_gemt(enum tsblas_op op, idx_t m, idx_t n, T alpha, const T *a, id
     typedef tile_transpose_shape<T> shape;
     const idx_t tiles = ((m + shape::EDGE - 1) / shape::EDGE)
                         * ((n + shape::EDGE - 1) / shape::EDGE);
-    tile_transpose_kernel<T, shape::EDGE, shape::ROWS>
-        <<<(unsigned)fill_grid(shape::BLOCKS, tiles), dim3(shape::EDGE, shape::ROWS), 0,
-           stream>>>(m, n, alpha, a, lda, conj, b, ldb);
+    /* Super-tiles only where some column of A or B starts off 128 bytes
+       (tile_transpose_shape says why). */
+    const bool lines = ((uintptr_t)a | (uintptr_t)b) % 128 == 0 && lda * sizeof(T) % 128 == 0
+                       && ldb * sizeof(T) % 128 == 0;
+    const dim3 grid((unsigned)fill_grid(shape::BLOCKS, tiles)), block(shape::EDGE, shape::ROWS);
+    if (lines)
+        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, 1>
+            <<<grid, block, 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
+    else
+        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, shape::SUPER>
+            <<<grid, block, 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
     return launch_status("xGEMT transpose kernel");
 }
 
