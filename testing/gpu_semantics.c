@@ -97,15 +97,11 @@ static const struct shape mtsm_shapes[] = {
     { 500, 4, 300 }, { 4, 500, 300 }, { 300, 64, 200 }, { 257, 1, 129 },
     { 700, 29, 400 }, { 33, 600, 350 }, { 300, 17, 5 },
 };
-/* xGEMT: the skinny transpose both ways, the tile transpose from 65 x 66
-   (128 x 96, guarded and unpadded: every column of A and B on 128 bytes,
-   the tiles in column-block order; padded, tight and the other shapes:
-   super-tiles). */
 static const struct shape gemt_shapes[] = {
     { 1000, 1, 0 }, { 1, 1000, 0 }, { 1000, 7, 0 }, { 7, 1000, 0 }, { 33, 65, 0 },
     { 64, 64, 0 }, { 1, 1, 0 }, { 100, 31, 0 }, { 5001, 3, 0 }, { 3, 5001, 0 },
     { 2101, 64, 0 }, { 64, 2101, 0 }, { 4099, 6, 0 }, { 6, 4099, 0 }, { 2, 3, 0 },
-    { 65, 66, 0 }, { 1000, 777, 0 }, { 129, 4001, 0 }, { 128, 96, 0 },
+    { 65, 66, 0 }, { 1000, 777, 0 }, { 129, 4001, 0 },
 };
 /* Several chunks a block of xGEMT's skinny transpose, whose grid is one
    wave of blocks: not in quick runs (their host-side checks take seconds,
@@ -114,12 +110,13 @@ static const struct shape gemt_many_chunks_shapes[] = { { 64, 300007, 0 }, { 300
 /* More tiles than the grid of xGEMT's tile transpose has blocks (both
    sides past 64; several tiles a block, each block's next tile loaded
    while it stores one; 4100 x 4100: about four tiles a block on 132
-   multiprocessors; 2048 x 1152, guarded and unpadded: every column on 128
-   bytes, the tiles in column-block order, where the others walk
-   super-tiles): not in quick runs either. */
-static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 },
-                                                       { 4100, 4100, 0 },
-                                                       { 2048, 1152, 0 } };
+   multiprocessors): not in quick runs either. */
+static const struct shape gemt_many_tiles_shapes[] = { { 2500, 2100, 0 }, { 4100, 4100, 0 } };
+/* xGEMT's tile transpose with every column of A and B on 128 bytes
+   (gemt_case's LINES): the tiles in column-block order, where the shapes
+   and arrangements above walk super-tiles; 2048 x 1152, several tiles a
+   block, not in quick runs. */
+static const struct shape gemt_lines_shapes[] = { { 128, 96, 0 }, { 2048, 1152, 0 } };
 #define COUNT(x) (sizeof x / sizeof x[0])
 
 static long case_counter;
@@ -211,13 +208,15 @@ static void gemm_case(enum gpu_routine r, const struct gpu_prec *p, char ta, cha
    shape comes in these three arrangements one after another: alpha and
    the padding of the LDs change from shape to shape, not within one, so
    that each arrangement meets every alpha (alpha = 0 never reaches the
-   copy and transpose kernels). */
+   copy and transpose kernels).  LINES: guarded arrays, LDs unpadded and
+   alpha = (-0.7, 0.4), whatever the shape's turn (with M and N multiples
+   of 32, every column on 128 bytes). */
 static void gemt_case(const struct gpu_prec *p, char trans, long m, long n, long shift_a,
-                      long shift_b)
+                      long shift_b, int lines)
 {
     static const struct gpu_num alphas[] = { { 1.0L, 0.0L }, { -0.7L, 0.4L }, { 0.0L, 0.0L } };
-    struct gpu_num alpha = alphas[(case_counter / 3) % 3];
-    long pad = (case_counter / 3) % 2 ? 5 : 0;
+    struct gpu_num alpha = alphas[lines ? 1 : (case_counter / 3) % 3];
+    long pad = !lines && (case_counter / 3) % 2 ? 5 : 0;
     long brows = trans == 'N' ? m : n, bcols = trans == 'N' ? n : m;
     struct gpu_mat a, b;
     unsigned char *a_out, *b_out;
@@ -257,9 +256,9 @@ static void gemt_case(const struct gpu_prec *p, char trans, long m, long n, long
    off 16 bytes. */
 static void gemt_arrangements(const struct gpu_prec *p, char trans, const struct shape *sh)
 {
-    gemt_case(p, trans, sh->m, sh->n, -1, -1);
-    gemt_case(p, trans, sh->m, sh->n, 1, 0);
-    gemt_case(p, trans, sh->m, sh->n, 0, 1);
+    gemt_case(p, trans, sh->m, sh->n, -1, -1, 0);
+    gemt_case(p, trans, sh->m, sh->n, 1, 0, 0);
+    gemt_case(p, trans, sh->m, sh->n, 0, 1, 0);
 }
 
 /* Element (I, J) of X's snapshot := +Inf (the real part where complex). */
@@ -370,6 +369,9 @@ int main(void)
                 gemt_arrangements(p, trans[ia], &gemt_many_chunks_shapes[s]);
             for (s = 0; s < COUNT(gemt_many_tiles_shapes) && !quick; s++)
                 gemt_arrangements(p, trans[ia], &gemt_many_tiles_shapes[s]);
+            for (s = 0; s < (quick ? 1 : COUNT(gemt_lines_shapes)); s++)
+                gemt_case(p, trans[ia], gemt_lines_shapes[s].m, gemt_lines_shapes[s].n, -1, -1,
+                          1);
         }
         for (ia = 0; ia < 2; ia++) {
             const struct gpu_num zero = { 0.0L, 0.0L }, one = { 1.0L, 0.0L };

@@ -23,8 +23,9 @@
  *         through shared memory, each row padded by one element; the
  *         loads read columns of A and the stores columns of B, both
  *         contiguous across a warp, and each block loads its next tile
- *         while it stores this one; in super-tiles of 8 x 8 tiles where a
- *         column of A or B starts off 128 bytes (tile_transpose_kernel).
+ *         while it stores this one; the tiles walk in super-tiles of 8 x 8
+ *         where a column of A or B starts off 128 bytes
+ *         (tile_transpose_kernel).
  * Every index is 64-bit and every grid is bounded by the device limit
  * (x <= 2^31-1) with grid-stride loops, so any shape runs: a
  * 16-by-10^9 transpose included.  alpha = 0 writes zeros without
@@ -408,16 +409,17 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    63-69 %.  Where a column of A or B starts off 128 bytes, a warp's
    store of a tile's column fills two 32-byte sectors of B partly, each
    completed by another tile: DGEMT's square of order 11585 took 1.48
-   times the time of 11584's, with 9 % more sectors and 8 % more bytes to
-   and from DRAM (ncu, H100).  There the tiles walk in super-tiles of
+   times the time of 11584's, with 9 % more sectors loaded and stored and
+   9 % more bytes to and from DRAM (ncu, H100).  There the tiles walk in super-tiles of
    SUPER x SUPER, which bring the completing tile closer in time.
    Measured (the command above at 1 GiB, 4 GiB and 1073512448 bytes, whose
    orders are D, C 11584, S 16382, Z 8191; two runs, the column-block
    order and super-tiles of 8 everywhere in each): off 128 bytes D and C
    62-64 -> 70-71 % (1 GiB), 68-70 -> 73 % (4 GiB), S 48 -> 62 %, Z 74 ->
    83 %; on 128 bytes S 89-92 -> 85-87 %, D 93 -> 91 %, C and Z within a
-   point: so the super-tiles only off 128 bytes.  Super-tiles of 16 and
-   32 (one run) between none and 8. */
+   point: so the super-tiles only off 128 bytes (a line; columns on 32
+   bytes but off 128 not measured).  Super-tiles of 16 and 32 (one run,
+   doc/data/gpu-gemt-h100-square-super-scan.csv) between none and 8. */
 template <typename T>
 struct tile_transpose_shape {
     static const int EDGE = sizeof(T) == 16 ? 32 : 64;
