@@ -70,11 +70,11 @@ const int SKINNY_CHUNK_BYTES = 32768;
 
 typedef tsm_raw<16>::type vector16;
 
-/* Whether X lies on a 16-byte boundary. */
-template <typename T>
-static bool on_16_bytes(const T *x)
+/* Whether X lies on a BYTES-byte boundary. */
+template <int BYTES, typename T>
+static bool starts_on(const T *x)
 {
-    return (uintptr_t)x % 16 == 0;
+    return (uintptr_t)x % BYTES == 0;
 }
 
 /* The scaled copy of an M-by-N block of items, item (i, j) the VE
@@ -147,7 +147,7 @@ static void scaled_copy(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, T *b, 
                         cudaStream_t stream)
 {
     constexpr int V = tsm_vector_elems<T>();
-    const bool aligned = V > 1 && on_16_bytes(a) && on_16_bytes(b);
+    const bool aligned = V > 1 && starts_on<16>(a) && starts_on<16>(b);
 
     if (aligned && ((lda == m && ldb == m) || n == 1)) {
         const idx_t total = m * n, vectors = total / V;
@@ -410,8 +410,9 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    store of a tile's column fills two 32-byte sectors of B partly, each
    completed by another tile: DGEMT's square of order 11585 took 1.48
    times the time of 11584's, with 9 % more sectors loaded and stored and
-   9 % more bytes to and from DRAM (ncu, H100).  There the tiles walk in super-tiles of
-   SUPER x SUPER, which bring the completing tile closer in time.
+   9 % more bytes to and from DRAM (ncu, H100).  There the tiles walk in
+   super-tiles of SUPER x SUPER, which bring the completing tile closer in
+   time.
    Measured (the command above at 1 GiB, 4 GiB and 1073512448 bytes, whose
    orders are D, C 11584, S 16382, Z 8191; two runs, the column-block
    order and super-tiles of 8 everywhere in each): off 128 bytes D and C
@@ -494,7 +495,7 @@ static int gpu_gemt(enum tsblas_op op, idx_t m, idx_t n, T alpha, const T *a, id
                         * ((n + shape::EDGE - 1) / shape::EDGE);
     /* Super-tiles only where some column of A or B starts off 128 bytes
        (tile_transpose_shape says why). */
-    const bool lines = ((uintptr_t)a | (uintptr_t)b) % 128 == 0 && lda * sizeof(T) % 128 == 0
+    const bool lines = starts_on<128>(a) && starts_on<128>(b) && lda * sizeof(T) % 128 == 0
                        && ldb * sizeof(T) % 128 == 0;
     const dim3 grid((unsigned)fill_grid(shape::BLOCKS, tiles)), block(shape::EDGE, shape::ROWS);
     if (lines)
