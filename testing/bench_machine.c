@@ -64,8 +64,8 @@ static void first_touch(double *x, int64_t n, double value)
  * RUNS nonzero each reads a run of its own, side by side (WAYS streams
  * a thread), as the library's kernels read the columns of A and B.  One
  * stream a thread drew less than memory gives: on the 2-core Zen 5
- * development machine
- * one stream read 47-49 GB/s where two read 55-61 (2032 MiB, two runs).
+ * development machine one stream read 47-49 GB/s where two read 55-61
+ * (2032 MiB, two runs).
  * The loop over the accumulators is unrolled (the pragma): without it
  * gcc -O2 kept the four accumulators in memory, a store and a load a
  * vector; WAYS is a constant in each expansion of it.
