@@ -43,6 +43,7 @@ check_PROGRAMS += %reldir%/test_tsblas
 	%reldir%/test_input.c \
 	%reldir%/test_array.c \
 	%reldir%/test_data.c \
+	%reldir%/test_reasons.c \
 	%reldir%/test_xerbla.c
 %C%_test_tsblas_CFLAGS = $(OPENMP_CFLAGS)
 %C%_test_tsblas_LDFLAGS = $(OPENMP_CFLAGS)

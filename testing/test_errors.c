@@ -141,12 +141,6 @@ struct context {
     struct test_group *group;
 };
 
-static void add_reason(char *reasons, size_t size, const char *reason)
-{
-    size_t used = strlen(reasons);
-    snprintf(reasons + used, size - used, "%s%s", used > 0 ? "; " : "", reason);
-}
-
 /* A successful call clears tsblas_last_error, so that each case shows its
    own status. */
 static void clear_last_error(void)
@@ -166,28 +160,28 @@ static void expect_rejected(struct context *ctx, const char *name, enum test_fac
 
     if (test_xerbla_seen.calls != 1) {
         snprintf(text, sizeof text, "XERBLA called %d times, not once", test_xerbla_seen.calls);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (test_xerbla_seen.calls > 0 && strcmp(test_xerbla_seen.name, name) != 0) {
         snprintf(text, sizeof text, "XERBLA got name '%s'", test_xerbla_seen.name);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (test_xerbla_seen.calls > 0 && test_xerbla_seen.info != info) {
         snprintf(text, sizeof text, "XERBLA got INFO %ld", (long)test_xerbla_seen.info);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (face == TEST_FACE_C && returned != -info) {
         snprintf(text, sizeof text, "returned %ld", (long)returned);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (last_error != -info) {
         snprintf(text, sizeof text, "tsblas_last_error() = %d", last_error);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     for (i = 0; i < narrays; i++)
         if (!test_array_unchanged(arrays[i])) {
             snprintf(text, sizeof text, "%s changed", names[i]);
-            add_reason(reasons, sizeof reasons, text);
+            test_add_reason(reasons, sizeof reasons, text);
         }
     test_record(ctx->group, reasons[0] == '\0', 0);
     if (reasons[0] != '\0')
@@ -209,15 +203,15 @@ static void expect_success(struct context *ctx, const char *name, enum test_face
     if (test_xerbla_seen.calls != 0) {
         snprintf(text, sizeof text, "rejected: XERBLA('%s', %ld)", test_xerbla_seen.name,
                  (long)test_xerbla_seen.info);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (returned != 0) {
         snprintf(text, sizeof text, "returned %ld", (long)returned);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (last_error != 0) {
         snprintf(text, sizeof text, "tsblas_last_error() = %d", last_error);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     changed = test_array_first_change_outside(w, row0, rows, cols);
     if (changed >= 0) {
@@ -225,11 +219,11 @@ static void expect_success(struct context *ctx, const char *name, enum test_face
         test_array_locate(w, changed, where, sizeof where);
         snprintf(text, sizeof text, "the shared array changed outside the output, at %s",
                  where);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (!(ratio < threshold)) {
         snprintf(text, sizeof text, "ratio %.3g >= %g", ratio, threshold);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     test_record(ctx->group, reasons[0] == '\0', ratio);
     if (reasons[0] != '\0')

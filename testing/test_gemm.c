@@ -97,13 +97,6 @@ static void describe(char *out, size_t size, const struct shape *sh, const struc
                  : "host");
 }
 
-/* Appends a reason to a failing case's message. */
-static void add_reason(char *reasons, size_t size, const char *reason)
-{
-    size_t used = strlen(reasons);
-    snprintf(reasons + used, size - used, "%s%s", used > 0 ? "; " : "", reason);
-}
-
 /* The checks of C's content (nothing outside the block changed, the
    block's ratio) are done once per face and inputs: a later call with the
    same inputs that leaves C's buffer bit for bit the same gets the same
@@ -135,7 +128,7 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
         if (changed >= 0) {
             test_array_locate(c, changed, where, sizeof where);
             snprintf(text, sizeof text, "C changed at %s but must not be", where);
-            add_reason(reasons, size, text);
+            test_add_reason(reasons, size, text);
         }
         return 0;
     }
@@ -143,7 +136,7 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
     if (changed >= 0) {
         test_array_locate(c, changed, where, sizeof where);
         snprintf(text, sizeof text, "C changed outside its M-by-N block, at %s", where);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
     ratio = T(reference_ratio)(&sh->ref, cs->alpha, cs->beta, test_array_host_matrix(c), cs->ldc,
                                test_array_result_matrix(c), cs->ldc, &wi, &wj);
@@ -153,7 +146,7 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
         && !T(exact_product)(cs->beta, TEST_OP_N, test_array_host_matrix(c), cs->ldc,
                              test_array_result_matrix(c), cs->ldc, m, n, &wi, &wj)) {
         snprintf(text, sizeof text, "C(%ld,%ld) is not beta*C exactly", wi + 1, wj + 1);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
 #endif
     if (!(ratio < threshold)) {
@@ -163,7 +156,7 @@ static double check_c_content(struct shape *sh, const struct gemm_case *cs, stru
         else
             snprintf(text, sizeof text, "ratio %.3g >= %g at row %ld of C*x", ratio, threshold,
                      wi + 1);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
     return ratio;
 }
@@ -184,7 +177,7 @@ static void run_case(struct shape *sh, const struct gemm_case *cs, struct test_a
     if (test_array_put(c) != 0) {
         snprintf(text, sizeof text, "cannot copy C to the device (%s)",
                  tsblas_last_error_message());
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
 #ifdef _OPENMP
     omp_set_num_threads(cs->threads);
@@ -196,26 +189,13 @@ static void run_case(struct shape *sh, const struct gemm_case *cs, struct test_a
                         test_array_routine_matrix(c), (tsblas_int)cs->ldc);
     last_error = tsblas_last_error();
     if (test_array_get(c) != 0)
-        add_reason(reasons, sizeof reasons, "cannot copy C back from the device");
+        test_add_reason(reasons, sizeof reasons, "cannot copy C back from the device");
 
-    if (test_xerbla_seen.calls != 0) {
-        snprintf(text, sizeof text, "XERBLA called (%s, INFO %ld)", test_xerbla_seen.name,
-                 (long)test_xerbla_seen.info);
-        add_reason(reasons, sizeof reasons, text);
-    }
-    if (info != 0) {
-        snprintf(text, sizeof text, "returned %ld", (long)info);
-        add_reason(reasons, sizeof reasons, text);
-    }
-    if (last_error != 0) {
-        snprintf(text, sizeof text, "tsblas_last_error() = %d (%s)", last_error,
-                 tsblas_last_error_message());
-        add_reason(reasons, sizeof reasons, text);
-    }
+    test_add_call_reasons(reasons, sizeof reasons, (long)info, last_error);
     if (!test_array_unchanged(a))
-        add_reason(reasons, sizeof reasons, "A changed");
+        test_add_reason(reasons, sizeof reasons, "A changed");
     if (!test_array_unchanged(b))
-        add_reason(reasons, sizeof reasons, "B changed");
+        test_add_reason(reasons, sizeof reasons, "B changed");
 
     same_as_own = own->valid && memcmp(own->result, c->work, bytes) == 0;
     same_as_other = !same_as_own && other->valid && memcmp(other->result, c->work, bytes) == 0;
@@ -227,11 +207,11 @@ static void run_case(struct shape *sh, const struct gemm_case *cs, struct test_a
         ratio = check_c_content(sh, cs, c, content, sizeof content);
     }
     if (content[0] != '\0')
-        add_reason(reasons, sizeof reasons, content);
+        test_add_reason(reasons, sizeof reasons, content);
     if (own->valid && !same_as_own) {
         snprintf(text, sizeof text, "C differs bitwise from the run with %d thread(s)",
                  s->threads[0]);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (!own->valid) {
         memcpy(own->result, c->work, bytes);

@@ -41,12 +41,6 @@ struct gemt_case {
     int threads;
 };
 
-static void add_reason(char *reasons, size_t size, const char *reason)
-{
-    size_t used = strlen(reasons);
-    snprintf(reasons + used, size - used, "%s%s", used > 0 ? "; " : "", reason);
-}
-
 /* The largest ratio of B against alpha*op(A), and where. */
 static double gemt_ratio(const struct gemt_case *cs, const scalar_t *a, const scalar_t *b,
                          long *worst_i, long *worst_j)
@@ -122,7 +116,7 @@ static double check_b_content(const struct test_settings *s, const struct gemt_c
         test_array_locate(b, changed, where, sizeof where);
         snprintf(text, sizeof text, "B changed %s, at %s",
                  keeps_b ? "but must not be" : "outside its block", where);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
     if (keeps_b)
         return 0;
@@ -130,13 +124,13 @@ static double check_b_content(const struct test_settings *s, const struct gemt_c
     if (!(ratio < s->gemt_threshold)) {
         snprintf(text, sizeof text, "ratio %.3g >= %g at B(%ld,%ld)", ratio, s->gemt_threshold,
                  wi + 1, wj + 1);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
 #if !TSBLAS_COMPLEX
     if (!T(exact_product)(cs->alpha, op, test_array_host_matrix(a), cs->lda,
                           test_array_result_matrix(b), cs->ldb, brows, bcols, &wi, &wj)) {
         snprintf(text, sizeof text, "B(%ld,%ld) is not alpha*op(A) exactly", wi + 1, wj + 1);
-        add_reason(reasons, size, text);
+        test_add_reason(reasons, size, text);
     }
 #endif
     return ratio;
@@ -155,7 +149,7 @@ static void run_case(const struct test_settings *s, const char *name, const stru
 
     test_xerbla_reset();
     if (test_array_put(b) != 0)
-        add_reason(reasons, sizeof reasons, "cannot copy B to the device");
+        test_add_reason(reasons, sizeof reasons, "cannot copy B to the device");
 #ifdef _OPENMP
     omp_set_num_threads(cs->threads);
 #endif
@@ -164,24 +158,11 @@ static void run_case(const struct test_settings *s, const char *name, const stru
                         test_array_routine_matrix(b), (tsblas_int)cs->ldb);
     last_error = tsblas_last_error();
     if (test_array_get(b) != 0)
-        add_reason(reasons, sizeof reasons, "cannot copy B back from the device");
+        test_add_reason(reasons, sizeof reasons, "cannot copy B back from the device");
 
-    if (test_xerbla_seen.calls != 0) {
-        snprintf(text, sizeof text, "XERBLA called (%s, INFO %ld)", test_xerbla_seen.name,
-                 (long)test_xerbla_seen.info);
-        add_reason(reasons, sizeof reasons, text);
-    }
-    if (info != 0) {
-        snprintf(text, sizeof text, "returned %ld", (long)info);
-        add_reason(reasons, sizeof reasons, text);
-    }
-    if (last_error != 0) {
-        snprintf(text, sizeof text, "tsblas_last_error() = %d (%s)", last_error,
-                 tsblas_last_error_message());
-        add_reason(reasons, sizeof reasons, text);
-    }
+    test_add_call_reasons(reasons, sizeof reasons, (long)info, last_error);
     if (!test_array_unchanged(a))
-        add_reason(reasons, sizeof reasons, "A changed");
+        test_add_reason(reasons, sizeof reasons, "A changed");
 
     same_as_own = own->valid && memcmp(own->result, b->work, bytes) == 0;
     same_as_other = !same_as_own && other->valid && memcmp(other->result, b->work, bytes) == 0;
@@ -193,11 +174,11 @@ static void run_case(const struct test_settings *s, const char *name, const stru
         ratio = check_b_content(s, cs, a, b, content, sizeof content);
     }
     if (content[0] != '\0')
-        add_reason(reasons, sizeof reasons, content);
+        test_add_reason(reasons, sizeof reasons, content);
     if (own->valid && !same_as_own) {
         snprintf(text, sizeof text, "B differs bitwise from the run with %d thread(s)",
                  s->threads[0]);
-        add_reason(reasons, sizeof reasons, text);
+        test_add_reason(reasons, sizeof reasons, text);
     }
     if (!own->valid) {
         memcpy(own->result, b->work, bytes);

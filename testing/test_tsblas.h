@@ -110,6 +110,10 @@ struct test_xerbla_record {
 extern struct test_xerbla_record test_xerbla_seen;
 void test_xerbla_reset(void);
 
+/* ---- the message of a failing case (test_reasons.c) ---- */
+void test_add_reason(char *reasons, size_t size, const char *reason);
+void test_add_call_reasons(char *reasons, size_t size, long info, int last_error);
+
 /* ---- guarded, padded arrays on the host or the device (test_array.c) ----
  * The buffer holds TEST_GUARD elements, the LD-by-COLS matrix, TEST_GUARD
  * elements.  Guards and the padding rows below ROWS hold a sentinel, a
