@@ -200,19 +200,7 @@ static void expect_success(struct context *ctx, const char *name, enum test_face
     char reasons[1024] = "", text[256];
     long changed;
 
-    if (test_xerbla_seen.calls != 0) {
-        snprintf(text, sizeof text, "rejected: XERBLA('%s', %ld)", test_xerbla_seen.name,
-                 (long)test_xerbla_seen.info);
-        test_add_reason(reasons, sizeof reasons, text);
-    }
-    if (returned != 0) {
-        snprintf(text, sizeof text, "returned %ld", (long)returned);
-        test_add_reason(reasons, sizeof reasons, text);
-    }
-    if (last_error != 0) {
-        snprintf(text, sizeof text, "tsblas_last_error() = %d", last_error);
-        test_add_reason(reasons, sizeof reasons, text);
-    }
+    test_add_call_reasons(reasons, sizeof reasons, (long)returned, last_error);
     changed = test_array_first_change_outside(w, row0, rows, cols);
     if (changed >= 0) {
         char where[96];
