@@ -481,7 +481,8 @@ tsmm_fma_kernel(idx_t nrows, int w, int k, int tiles_m, int passes, const T *tal
                    put its tiles there. */
                 const idx_t left = nrows - chunk_r0;
                 __syncthreads();
-                tsmm_store_packed<T>(sc, (int)((left < rows ? left : rows) * w), out + chunk_r0 * w);
+                tsmm_store_packed<T>(sc, (int)((left < rows ? left : rows) * w),
+                                     out + chunk_r0 * w);
             }
         });
 }

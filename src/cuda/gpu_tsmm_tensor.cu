@@ -334,7 +334,8 @@ __device__ inline void tsmm_tensor_put_flat(const double (&acc)[WN][PLANES][4], 
         T *to = out + rh * w;
         for (int p = lane * V; p < elems; p += 32 * V) {
             if (p + V <= elems) {
-                *reinterpret_cast<vector *>(to + p) = *reinterpret_cast<const vector *>(scratch + p);
+                *reinterpret_cast<vector *>(to + p) =
+                    *reinterpret_cast<const vector *>(scratch + p);
             } else {
                 for (int e = p; e < elems; e++)
                     to[e] = scratch[e];

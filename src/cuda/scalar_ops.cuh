@@ -34,8 +34,14 @@ template <> struct scalar_info<cuDoubleComplex> {
 
 __host__ __device__ inline float zero_of(float) { return 0.0f; }
 __host__ __device__ inline double zero_of(double) { return 0.0; }
-__host__ __device__ inline cuFloatComplex zero_of(cuFloatComplex) { return make_cuFloatComplex(0.0f, 0.0f); }
-__host__ __device__ inline cuDoubleComplex zero_of(cuDoubleComplex) { return make_cuDoubleComplex(0.0, 0.0); }
+__host__ __device__ inline cuFloatComplex zero_of(cuFloatComplex)
+{
+    return make_cuFloatComplex(0.0f, 0.0f);
+}
+__host__ __device__ inline cuDoubleComplex zero_of(cuDoubleComplex)
+{
+    return make_cuDoubleComplex(0.0, 0.0);
+}
 
 template <typename T> __host__ __device__ inline T zero() { return zero_of(T()); }
 
