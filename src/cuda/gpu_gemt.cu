@@ -24,7 +24,8 @@
  *         loads read columns of A and the stores columns of B, both
  *         contiguous across a warp, and each block loads its next tile
  *         while it stores this one; the tiles walk in super-tiles of 8 x 8
- *         where a column of A or B starts off 128 bytes
+ *         where a column of A or B starts off 128 bytes, and B's stores
+ *         move onto 32-byte sectors where its columns start off them
  *         (tile_transpose_kernel).
  * Every index is 64-bit and every grid is bounded by the device limit
  * (x <= 2^31-1) with grid-stride loops, so any shape runs: a
@@ -241,7 +242,8 @@ skinny_transpose_kernel(idx_t len, int width, int rows_log2, T alpha, bool conj,
             for (int f = threadIdx.x; f < count; f += MOVE_THREADS) {
                 const int r = f & (rows - 1), c = f >> rows_log2;
                 if (r < live)
-                    dst[(l0 + r) + c * ld_long] = mul(alpha, conj_if(chunk_rows[r * pitch + c], conj));
+                    dst[(l0 + r) + c * ld_long] =
+                        mul(alpha, conj_if(chunk_rows[r * pitch + c], conj));
             }
         }
         __syncthreads();
@@ -293,7 +295,8 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
     const idx_t chunks = (len + rows - 1) >> rows_log2;
     /* The runs' vectors: (slow, fast) = (run, vector); B's elements:
        (slow, fast) = (row, column). */
-    const tsm_wrap_walk<int> long_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, run_vectors);
+    const tsm_wrap_walk<int> long_first =
+        tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, run_vectors);
     const tsm_wrap_walk<int> short_first = tsm_make_wrap_walk(threadIdx.x, MOVE_THREADS, width);
 
     for (idx_t c = blockIdx.x; c < chunks; c += gridDim.x) {
@@ -332,21 +335,28 @@ skinny_transpose_long_kernel(idx_t len, int width, int rows_log2, T alpha, bool 
    column-block order); each block loads its next tile into registers
    before it stores this one, so that its loads are in flight while its
    stores drain.  A tile row is padded by one element against bank
-   conflicts. */
-template <typename T, int EDGE, int ROWS, int SUPER>
+   conflicts.
+   HALO > 0 (HALO + 1 elements a 32-byte sector): each column of B's part
+   of a tile is moved up by the elements its column starts past a sector,
+   at most HALO, so that every warp's store starts on a sector and fills
+   whole ones; a tile then loads the HALO columns of A before its own, and
+   the walk has tiles for N + HALO columns of A. */
+template <typename T, int EDGE, int ROWS, int SUPER, int HALO>
 __global__ void __launch_bounds__(EDGE * ROWS)
 tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool conj, T *b,
                       idx_t ldb)
 {
-    static_assert(EDGE % 32 == 0 && EDGE % ROWS == 0, "whole warps, whole rows of a tile");
-    static_assert(sizeof(T) * EDGE * (EDGE + 1) <= 48 * 1024, "static shared memory");
+    static_assert(EDGE % 32 == 0 && EDGE % ROWS == 0 && HALO < ROWS,
+                  "whole warps, whole rows of a tile, the halo in one row of threads");
+    static_assert(sizeof(T) * (EDGE + HALO) * (EDGE + 1) <= 48 * 1024, "static shared memory");
     constexpr int PER = EDGE / ROWS;
-    __shared__ T tile[EDGE][EDGE + 1];
-    const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles_n = (n + EDGE - 1) / EDGE;
+    /* tile[HALO + u][r] = A(i0 + r, j0 + u), u from -HALO */
+    __shared__ T tile[EDGE + HALO][EDGE + 1];
+    const idx_t tiles_m = (m + EDGE - 1) / EDGE, tiles_n = (n + HALO + EDGE - 1) / EDGE;
     const idx_t tiles = tiles_m * tiles_n;
     const int tx = threadIdx.x, ty = threadIdx.y;
     /* zero once: the cells of an edge tile past A are staged, never stored */
-    T v[PER] = {};
+    T v[PER + (HALO > 0)] = {};
 
     /* (i0, j0): the first element of tile T of the walk; super-column sc
        holds width tile columns, its super-tile sr height tile rows. */
@@ -363,15 +373,21 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
             j0 = (sc * SUPER + in_st / height) * EDGE;
         }
     };
-    /* v := A(i0 + tx, j0 + ty + q*ROWS) of tile T, rows across the warp */
+    /* v := A(i0 + tx, j0 + ty + q*ROWS) of tile T, rows across the warp;
+       the halo's column j0 - HALO + ty in the last */
     auto load = [&](idx_t t) {
         idx_t i0, j0;
         origin(t, i0, j0);
 #pragma unroll
         for (int q = 0; q < PER; q++) {
-            const int y = ty + q * ROWS;
-            if (i0 + tx < m && j0 + y < n)
-                v[q] = a[(i0 + tx) + (j0 + y) * lda];
+            const idx_t j = j0 + ty + q * ROWS;
+            if (i0 + tx < m && j < n)
+                v[q] = a[(i0 + tx) + j * lda];
+        }
+        if constexpr (HALO > 0) {
+            const idx_t j = j0 - HALO + ty;
+            if (ty < HALO && i0 + tx < m && j >= 0 && j < n)
+                v[PER] = a[(i0 + tx) + j * lda];
         }
     };
     idx_t t = blockIdx.x;
@@ -382,16 +398,23 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
         origin(t, i0, j0);
 #pragma unroll
         for (int q = 0; q < PER; q++)
-            tile[ty + q * ROWS][tx] = v[q];
+            tile[HALO + ty + q * ROWS][tx] = v[q];
+        if constexpr (HALO > 0)
+            if (ty < HALO)
+                tile[ty][tx] = v[PER];
         __syncthreads();
         if (t + gridDim.x < tiles)
             load(t + gridDim.x);
-        /* B(j0 + tx, i0 + y) = op(A)(i0 + y, j0 + tx) */
+        /* B(j0 - s + tx, i0 + y) = op(A)(i0 + y, j0 - s + tx), s the
+           elements B's column i0 + y starts past a sector (HALO > 0) */
 #pragma unroll
         for (int q = 0; q < PER; q++) {
             const int y = ty + q * ROWS;
-            if (j0 + tx < n && i0 + y < m)
-                b[(j0 + tx) + (i0 + y) * ldb] = mul(alpha, conj_if(tile[tx][y], conj));
+            T *column = b + (i0 + y) * ldb;
+            const int s = HALO > 0 ? (int)((uintptr_t)column % 32 / sizeof(T)) : 0;
+            const idx_t j = j0 - s + tx;
+            if (j >= 0 && j < n && i0 + y < m)
+                column[j] = mul(alpha, conj_if(tile[HALO - s + tx][y], conj));
         }
         __syncthreads();
     }
@@ -412,14 +435,19 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    times the time of 11584's, with 9 % more sectors loaded and stored and
    9 % more bytes to and from DRAM (ncu, H100).  There the tiles walk in
    super-tiles of SUPER x SUPER, which bring the completing tile closer in
-   time.
+   time, and where B's columns start off a 32-byte sector, its stores are
+   moved onto sectors (HALO), so that they fill whole ones.
    Measured (the command above at 1 GiB, 4 GiB and 1073512448 bytes, whose
-   orders are D, C 11584, S 16382, Z 8191; two runs, the column-block
-   order and super-tiles of 8 everywhere in each): off 128 bytes D and C
-   62-64 -> 70-71 % (1 GiB), 68-70 -> 73 % (4 GiB), S 48 -> 62 %, Z 74 ->
-   83 %; on 128 bytes S 89-92 -> 85-87 %, D 93 -> 91 %, C and Z within a
-   point: so the super-tiles only off 128 bytes (a line; columns on 32
-   bytes but off 128 not measured).  Super-tiles of 16 and 32 (one run,
+   orders are D, C 11584, S 16382, Z 8191; one H100, four runs, the four
+   orders in turn in each; doc/data/gpu-gemt-h100-square-orders-*.csv), %
+   of the copy rate for the column-block order, super-tiles, sector
+   stores, both: columns off sectors D and C 11585 64, 70-71, 81, 82-84;
+   23170 69-70, 73, 80-81, 82-83; S 16382 48, 62-63, 70-71, 77; Z 8191
+   73, 83, 84, 88; columns on 128 bytes S 16384 88-91, 87, 84-85, 78-79;
+   32768 92, 88, 86-87, 80; D and C 11584 92-93, 91-92, 90, 89-91; Z
+   within 2 points: so the column-block order on 128 bytes, super-tiles
+   off them, with sector stores off sectors (columns on 32 bytes but off
+   128 not measured).  Super-tiles of 16 and 32 (one run,
    doc/data/gpu-gemt-h100-square-super-scan.csv) between none and 8. */
 template <typename T>
 struct tile_transpose_shape {
@@ -427,6 +455,7 @@ struct tile_transpose_shape {
     static const int ROWS = 8;
     static const int BLOCKS = sizeof(T) == 16 ? 32 : 8;
     static const int SUPER = 8;
+    static const int HALO = 32 / sizeof(T) - 1;
 };
 
 /* The skinny transpose of a LEN-by-WIDTH block: skinny_transpose_long_kernel
@@ -493,16 +522,21 @@ static int gpu_gemt(enum tsblas_op op, idx_t m, idx_t n, T alpha, const T *a, id
     typedef tile_transpose_shape<T> shape;
     const idx_t tiles = ((m + shape::EDGE - 1) / shape::EDGE)
                         * ((n + shape::EDGE - 1) / shape::EDGE);
-    /* Super-tiles only where some column of A or B starts off 128 bytes
-       (tile_transpose_shape says why). */
+    /* The column-block order where every column of A and B starts on 128
+       bytes, else super-tiles, with B's stores moved onto sectors where its
+       columns start off them (tile_transpose_shape says why). */
     const bool lines = starts_on<128>(a) && starts_on<128>(b) && lda * sizeof(T) % 128 == 0
                        && ldb * sizeof(T) % 128 == 0;
+    const bool sectors = starts_on<32>(b) && ldb * sizeof(T) % 32 == 0;
     const dim3 grid((unsigned)fill_grid(shape::BLOCKS, tiles)), block(shape::EDGE, shape::ROWS);
     if (lines)
-        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, 1>
+        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, 1, 0>
+            <<<grid, block, 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
+    else if (sectors)
+        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, shape::SUPER, 0>
             <<<grid, block, 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
     else
-        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, shape::SUPER>
+        tile_transpose_kernel<T, shape::EDGE, shape::ROWS, shape::SUPER, shape::HALO>
             <<<grid, block, 0, stream>>>(m, n, alpha, a, lda, conj, b, ldb);
     return launch_status("xGEMT transpose kernel");
 }
