@@ -441,11 +441,11 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    orders are D, C 11584, S 16382, Z 8191; one H100, four runs, the four
    orders in turn in each; doc/data/gpu-gemt-h100-square-orders-*.csv), %
    of the copy rate for the column-block order, super-tiles, sector
-   stores, both: columns off sectors D and C 11585 64, 70-71, 81, 82-84;
-   23170 69-70, 73, 80-81, 82-83; S 16382 48, 62-63, 70-71, 77; Z 8191
-   73, 83, 84, 88; columns on 128 bytes S 16384 88-91, 87, 84-85, 78-79;
-   32768 92, 88, 86-87, 80; D and C 11584 92-93, 91-92, 90, 89-91; Z
-   within 2 points: so the column-block order on 128 bytes, super-tiles
+   stores, both: columns off sectors D and C 11585 63-65, 70-71, 80-82,
+   82-84; 23170 69-70, 73-74, 80-82, 82-83; S 16382 48, 62-63, 70-71,
+   76-77; Z 8191 73, 83, 83-84, 87-88; columns on 128 bytes S 16384
+   88-91, 87, 84-86, 78-79; 32768 92, 88, 86-87, 80; D and C 11584
+   92-93, 91-92, 90-91, 89-91; Z within 2 points: so the column-block order on 128 bytes, super-tiles
    off them, with sector stores off sectors (columns on 32 bytes but off
    128 not measured).  Super-tiles of 16 and 32 (one run,
    doc/data/gpu-gemt-h100-square-super-scan.csv) between none and 8. */
