@@ -445,10 +445,11 @@ tile_transpose_kernel(idx_t m, idx_t n, T alpha, const T *a, idx_t lda, bool con
    82-84; 23170 69-70, 73-74, 80-82, 82-83; S 16382 48, 62-63, 70-71,
    76-77; Z 8191 73, 83, 83-84, 87-88; columns on 128 bytes S 16384
    88-91, 87, 84-86, 78-79; 32768 92, 88, 86-87, 80; D and C 11584
-   92-93, 91-92, 90-91, 89-91; Z within 2 points: so the column-block order on 128 bytes, super-tiles
-   off them, with sector stores off sectors (columns on 32 bytes but off
-   128 not measured).  Super-tiles of 16 and 32 (one run,
-   doc/data/gpu-gemt-h100-square-super-scan.csv) between none and 8. */
+   92-93, 91-92, 90-91, 89-91; Z within 2 points: so the column-block
+   order on 128 bytes, super-tiles off them, with sector stores off
+   sectors (columns on 32 bytes but off 128 not measured).  Super-tiles
+   of 16 and 32 (one run, doc/data/gpu-gemt-h100-square-super-scan.csv)
+   between none and 8. */
 template <typename T>
 struct tile_transpose_shape {
     static const int EDGE = sizeof(T) == 16 ? 32 : 64;

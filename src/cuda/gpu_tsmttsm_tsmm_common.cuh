@@ -110,12 +110,13 @@ struct tsm_finish {
 
 /* Launches an xTSMTTSM partial-sums KERNEL (which ends in tsm_finish_c)
    on GRID blocks of THREADS threads (tsm_launch_partials: TSM_THREADS)
-   with SHARED bytes of dynamic shared memory, as a cooperative launch: its blocks wait for each
-   other in tsm_finish_c, so they must all be resident at once, as the grids of
-   tsm_partials_grid are.  One launch, not a second kernel for the sums:
-   the host's time per call falls by half (H100: 11-16 us to 6-8 us,
-   git log doc/gpu-performance.md), which is what a program making many short
-   calls waits for.  0 or an error code. */
+   with SHARED bytes of dynamic shared memory, as a cooperative launch:
+   its blocks wait for each other in tsm_finish_c, so they must all be
+   resident at once, as the grids of tsm_partials_grid are.  One launch,
+   not a second kernel for the sums: the host's time per call falls by
+   half (H100: 11-16 us to 6-8 us, git log doc/gpu-performance.md), which
+   is what a program making many short calls waits for.  0 or an error
+   code. */
 template <typename... Params, typename... Args>
 int tsm_launch_partials_of(const char *what, void (*kernel)(Params...), idx_t grid, int threads,
                            size_t shared, cudaStream_t stream, Args... args)
