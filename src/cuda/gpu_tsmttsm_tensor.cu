@@ -53,10 +53,6 @@
  * through shared memory, k-group 0 writes the block's partial C, and the
  * grid finishes C from the partials (tsm_finish_c).  No atomics:
  * bit-identical run to run.
- * Where the warp tiles would leave warps idle and one scheduler of the
- * multiprocessor busier than the others (ZTSMTTSM, C of 3 x 5 mma tiles),
- * the mma tiles are dealt one by one to the 8 warps instead (UNITS,
- * pick_tensor_units).
  *
  * The sum over l is free to visit the rows of a step in any order, as
  * long as A and B agree: slot k of the mma (0..7) is row k of the step for
@@ -276,19 +272,6 @@ __host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, 
     return s;
 }
 
-/* The shape of UNITS (tsmttsm_tensor_kernel): the mma tiles of C one by
-   one over all warps, one k-group. */
-__host__ __device__ inline tensor_shape tensor_make_units(int m, int n)
-{
-    tensor_shape s;
-    s.tiles_m = (m + 15) / 16;
-    s.tiles_n = (n + 7) / 8;
-    s.width_a = s.tiles_m * 16;
-    s.width_b = s.tiles_n * 8;
-    s.groups = 1;
-    return s;
-}
-
 /*
  * One mma step (8 rows l0 .. l0 + 7 of the chunk) of a warp tile.  STEP_A,
  * STEP_B: shared-memory addresses of row l0 + q of the (first) planes of A
@@ -329,20 +312,16 @@ __device__ inline void tensor_step_real(double (&acc)[WM][WN][1][4], unsigned st
    B's fragments loaded again for each (WM times the loads of B): the
    accumulators take 64 registers, which leaves too few for all of A's
    fragments.  The two products into an accumulator are WN mma apart, so
-   that each waits less for the one before.  B_COL is per tile of A too:
-   a warp of UNITS (WN = 1) has each of its WM tiles in a column of its
-   own, and skips the tiles whose bit LIVE lacks. */
-template <typename U, int WM, int WN, bool UNITS>
+   that each waits less for the one before. */
+template <typename U, int WM, int WN>
 __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned step_a,
                                            unsigned step_b, int a_step_l, int b_step_l,
-                                           const int (&a_col)[WM][2], const int (&b_col)[WM][WN],
+                                           const int (&a_col)[WM][2], const int (&b_col)[WN],
                                            unsigned a_plane, unsigned b_plane, unsigned flip_im,
-                                           unsigned flip_re, unsigned live)
+                                           unsigned flip_re)
 {
 #pragma unroll
     for (int mi = 0; mi < WM; mi++) {
-        if (UNITS && !(live >> mi & 1))
-            continue;
         double af[2][4], bf[WN][4][2];
 #pragma unroll
         for (int e = 0; e < 4; e++)
@@ -359,7 +338,7 @@ __device__ inline void tensor_step_complex(double (&acc)[WM][WN][2][4], unsigned
                 for (int p = 0; p < 2; p++)
                     bf[nj][p][e] = tensor_load<U>(
                         step_b + p * b_plane
-                        + (unsigned)((4 * e * b_step_l + b_col[mi][nj]) * sizeof(U)));
+                        + (unsigned)((4 * e * b_step_l + b_col[nj]) * sizeof(U)));
                 bf[nj][2][e] = tensor_flip(bf[nj][1][e], flip_im);
                 bf[nj][3][e] = tensor_flip(bf[nj][0][e], flip_re);
             }
@@ -391,45 +370,37 @@ __device__ inline int tensor_acc_col(int j0, int e)
 
 /* A warp's accumulators and SCRATCH, PLANES arrays of WIDTH_A x WIDTH_B
    doubles in shared memory (mma tile (MI, NJ) at rows TILE_I[MI], columns
-   TILE_J[MI][NJ]; the tiles of LIVE's bits): ADD adds scratch into the
-   accumulators, else they are stored there. */
+   TILE_J[NJ]): ADD adds scratch into the accumulators, else they are
+   stored there. */
 template <int WM, int WN, int PLANES>
 __device__ inline void tensor_exchange(double (&acc)[WM][WN][PLANES][4], double *scratch,
                                        int width_a, int width_b, const int (&tile_i)[WM],
-                                       const int (&tile_j)[WM][WN], unsigned live, bool add)
+                                       const int (&tile_j)[WN], bool add)
 {
 #pragma unroll
-    for (int mi = 0; mi < WM; mi++) {
-        if (!(live >> mi & 1))
-            continue;
+    for (int mi = 0; mi < WM; mi++)
 #pragma unroll
         for (int nj = 0; nj < WN; nj++)
 #pragma unroll
             for (int p = 0; p < PLANES; p++)
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
-                    double &s = scratch[(p * width_b + tensor_acc_col(tile_j[mi][nj], e)) * width_a
+                    double &s = scratch[(p * width_b + tensor_acc_col(tile_j[nj], e)) * width_a
                                         + tensor_acc_row(tile_i[mi], e)];
                     if (add)
                         acc[mi][nj][p][e] += s;
                     else
                         s = acc[mi][nj][p][e];
                 }
-    }
 }
 
-/* UNITS: the mma tiles of C, in column-major order (tile u at rows 16*(u %
-   R), columns 8*(u / R), R = tiles_m), dealt to the warps of k-group 0
-   in turn, WM at most a warp (WN = 1): where the warp tiles of WM x WN
-   leave warps idle, this keeps every warp busy and the four schedulers'
-   shares of the products near equal.
-   The kernel of FLAT (tensor_can_flat) with one mma tile a warp is held to
+/* The kernel of FLAT (tensor_can_flat) with one mma tile a warp is held to
    the registers of two blocks a multiprocessor (STSMTTSM's, with its
    copying warps, at most 85 a thread: it takes 80, without spills,
    against 95 unbounded; DTSMTTSM's, without, at most 128: it takes 83):
    the stages of the narrowest widths leave room for two, as the kernel
    before FLAT (72 and 76 registers) had. */
-template <typename T, int WM, int WN, int G, bool UNITS, bool SHIFTED, bool EMBED, bool COPIERS>
+template <typename T, int WM, int WN, int G, bool SHIFTED, bool EMBED, bool COPIERS>
 __global__ void __launch_bounds__(tensor_copying<COPIERS>::threads,
                                   tensor_can_flat<T, G>() && WM * WN == 1 ? 2 : 1)
 tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, const T *a,
@@ -446,9 +417,8 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
        kernel's: vectors longer than the copies put a row's lanes apart on
        the banks). */
     constexpr int EC = G > 1 ? 16 / (int)sizeof(U) : 1, ER = G;
-    const tensor_shape shape = UNITS   ? tensor_make_units(m, n)
-                               : EMBED ? tensor_make_shape(2 * m, 2 * n, WM, WN)
-                                       : tensor_make_shape(m, n, WM, WN);
+    const tensor_shape shape =
+        EMBED ? tensor_make_shape(2 * m, 2 * n, WM, WN) : tensor_make_shape(m, n, WM, WN);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     /* FLAT (tensor_can_flat): both operands interleaved without gaps, as
        one run of memory each, in planes of pitch M and N; the 8 rows of an
@@ -472,7 +442,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
     const idx_t nchunks = (k + rows - 1) / rows;
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     const int g = lane / 4, q = lane % 4;
-    const int warp_tiles = UNITS ? TENSOR_WARPS : shape.tiles_m * shape.tiles_n;
+    const int warp_tiles = shape.tiles_m * shape.tiles_n;
     /* The copying warps are past the last k-group. */
     const int tile = warp % warp_tiles,
               group = warp < TENSOR_WARPS ? warp / warp_tiles : TENSOR_WARPS;
@@ -513,35 +483,21 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
             chunk_copy_operand<T, ER, PLANES, G>(plan, x, x_sl, false, width, l0, rows, k, to,
                                                  plane);
     };
-    /* The first row and column of each mma tile of the warp, and which of
-       them exist (UNITS: the last warps may have one tile fewer). */
-    int tile_i[WM], tile_j[WM][WN];
-    unsigned live = (1u << WM) - 1;
+    /* The first row and column of each mma tile of the warp. */
+    int tile_i[WM], tile_j[WN];
     /* Offsets of this lane's fragment columns in a chunk.  The rows and
        columns of the mma tiles beyond M and N read the last column instead
        of padding: their sums are never written, and the chunk in shared
        memory holds only the M + N columns that memory has. */
-    int a_col[WM][2], b_col[WM][WN];
+    int a_col[WM][2], b_col[WN];
     double acc[WM][WN][ACC_PLANES][4] = {};
 
 #pragma unroll
-    for (int mi = 0; mi < WM; mi++) {
-        if (UNITS) {
-            const int units = shape.tiles_m * shape.tiles_n;
-            int u = tile + mi * TENSOR_WARPS;
-            if (u >= units) {
-                live &= ~(1u << mi);
-                u = units - 1;
-            }
-            tile_i[mi] = u % shape.tiles_m * 16;
-            tile_j[mi][0] = u / shape.tiles_m * 8;
-        } else {
-            tile_i[mi] = (tile % shape.tiles_m) * 16 * WM + mi * 16;
+    for (int mi = 0; mi < WM; mi++)
+        tile_i[mi] = (tile % shape.tiles_m) * 16 * WM + mi * 16;
 #pragma unroll
-            for (int nj = 0; nj < WN; nj++)
-                tile_j[mi][nj] = (tile / shape.tiles_m) * 8 * WN + nj * 8;
-        }
-    }
+    for (int nj = 0; nj < WN; nj++)
+        tile_j[nj] = (tile / shape.tiles_m) * 8 * WN + nj * 8;
     /* The lane's rows, l0 + q and l0 + q + 4, are odd where q is: shifted
        by one element where the lines of odd length are (chunk_make_plan).
        Shifted columns start their column's shift into their line. */
@@ -564,16 +520,14 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         return v < n ? b_line(v) : (int)(plane_b / sizeof(U)) + b_line(v - n);
     };
 #pragma unroll
-    for (int mi = 0; mi < WM; mi++) {
+    for (int mi = 0; mi < WM; mi++)
 #pragma unroll
         for (int h = 0; h < 2; h++)
             a_col[mi][h] = EMBED ? a_virtual(tile_i[mi] + g + 8 * h)
                                  : a_line(min(tile_i[mi] + g + 8 * h, m - 1));
 #pragma unroll
-        for (int nj = 0; nj < WN; nj++)
-            b_col[mi][nj] =
-                EMBED ? b_virtual(tile_j[mi][nj] + g) : b_line(min(tile_j[mi][nj] + g, n - 1));
-    }
+    for (int nj = 0; nj < WN; nj++)
+        b_col[nj] = EMBED ? b_virtual(tile_j[nj] + g) : b_line(min(tile_j[nj] + g, n - 1));
 
     /* The steps of k-group GROUP in the chunk in STAGE (none past the
        last k-group). */
@@ -588,12 +542,10 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
             const unsigned step_b =
                 sb_shared + (unsigned)((l0 * b_step_l + q * b_slot) * sizeof(U));
             if constexpr (ACC_PLANES == 1)
-                tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_slot, b_slot, a_col,
-                                            b_col[0]);
+                tensor_step_real<U, WM, WN>(acc, step_a, step_b, a_slot, b_slot, a_col, b_col);
             else
-                tensor_step_complex<U, WM, WN, UNITS>(acc, step_a, step_b, a_slot, b_slot,
-                                                      a_col, b_col, plane_a, plane_b, flip_im,
-                                                      flip_re, live);
+                tensor_step_complex<U, WM, WN>(acc, step_a, step_b, a_slot, b_slot, a_col, b_col,
+                                               plane_a, plane_b, flip_im, flip_re);
         };
         if constexpr (CAN_FLAT) {
             /* Step s = group + j*groups is slot s mod S of block s / S (S
@@ -637,11 +589,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         groups, group,
         [&] {
             tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
-                                                tile_i, tile_j, live, false);
+                                                tile_i, tile_j, false);
         },
         [&] {
             tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
-                                                tile_i, tile_j, live, true);
+                                                tile_i, tile_j, true);
         });
 
     if constexpr (EMBED) {
@@ -655,7 +607,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         __syncthreads();
         if (group == 0)
             tensor_exchange<WM, WN, 1>(acc, scratch, shape.width_a, shape.width_b, tile_i, tile_j,
-                                       live, false);
+                                       false);
         __syncthreads();
         for (int e = t; e < m * n; e += (int)blockDim.x) {
             const int i = e % m, j = e / m;
@@ -668,14 +620,12 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         T *out = partial + (idx_t)blockIdx.x * m * n;
 #pragma unroll
         for (int mi = 0; mi < WM; mi++) {
-            if (!(live >> mi & 1))
-                continue;
 #pragma unroll
             for (int nj = 0; nj < WN; nj++)
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
                     const int i = tensor_acc_row(tile_i[mi], e);
-                    const int jj = tensor_acc_col(tile_j[mi][nj], e);
+                    const int jj = tensor_acc_col(tile_j[nj], e);
                     if (i < m && jj < n) {
                         double planes[PLANES];
 #pragma unroll
@@ -705,34 +655,48 @@ struct tensor_tile_choice {
 };
 
 /* The warp tiles instantiated, WM x WN mma tiles of 16 x 8: a warp's
-   accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers), so
-   the complex type takes the first five, and the first eight with EMBED
-   (whose accumulators are of one plane).  The real types take the ninth,
-   16 x 24, too: at widths 17-24 the least padded work is 32 x 24, which
+   accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers) but
+   in the tenth, so the complex type takes the first five, and EMBED
+   (whose accumulators are of one plane) the first eight and the tenth.
+   The real types take the ninth, 16 x 24, too: at widths 17-24 the least padded work is 32 x 24, which
    the tiles of 16 x 8 give in six warp tiles of one k-group (two of the
    eight warps idle, six fragment loads a tile and step), and 16 x 24 in
    two, four k-groups (ten loads a warp tile).  Measured (H200, 1 GiB, the
    tensor kernel forced, widths 17-24, two runs alternating with the tiles
    before; doc/data/gpu-h200-tsmttsm-tiles16x24-forced-*.csv), mean % of
    the roofline: STSMTTSM col 47.5 -> 79.8, int 44.0 -> 72.9, DTSMTTSM col
-   74.7 -> 90.1, int 84.0 -> 94.6 (but int 20: 87 -> 80 %). */
+   74.7 -> 90.1, int 84.0 -> 94.6 (but int 20: 87 -> 80 %).
+   The tenth, 48 x 24 (36 accumulators, 160-165 registers of the 168 of
+   a block of 12 warps, no spills), serves the real types and EMBED: at
+   widths 33-48 the least padded work, 48 x 48, is two such warp tiles in
+   four k-groups, every warp busy, where 48 x 16 left two of the eight
+   warps idle and two schedulers with twice the others' mma; EMBED's
+   product of 66-96 x 66-96 is 6 or 8 of them (tensor_busiest).
+   Measured (H100, 1 GiB, the tensor kernel forced, two runs alternating
+   with the tiles before; doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv),
+   % of the roofline: STSMTTSM col 33-44 63-83 -> 80-93, int 33-44 61-86
+   -> 77-93, DTSMTTSM int 41, 43, 45 85-92 -> 95-97 (the other D widths
+   within 2 points; the complex types: pick_tensor_kernel). */
 static const tensor_tile_choice tensor_tiles[] = {
-    { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }, { 1, 3 }
+    { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }, { 1, 3 },
+    { 3, 3 }
 };
 
 template <typename T>
 constexpr int tensor_tile_count()
 {
-    return tensor_planes<T>::count == 1 ? 9 : 5;
+    return tensor_planes<T>::count == 1 ? 10 : 5;
 }
 
-/* The warp tiles of EMBED's real product: the first eight. */
-const int TENSOR_EMBED_TILE_COUNT = 8;
+/* The warp tiles of EMBED's real product: all but the ninth, 16 x 24
+   (TENSOR_REAL_ONLY_TILE), measured for the real types only; the tenth
+   is TENSOR_WIDE_TILE. */
+const int TENSOR_EMBED_TILE_COUNT = 10;
+const int TENSOR_REAL_ONLY_TILE = 8;
+const int TENSOR_WIDE_TILE = 9;
 
-/* The choice of the complex kernel with UNITS, two mma tiles a warp; the
-   choices of the complex kernel with EMBED, the real warp tiles C from
-   TENSOR_EMBED_CHOICE + C. */
-const int TENSOR_UNIT_CHOICE = 9;
+/* The choices of the complex kernel with EMBED: the real warp tiles C
+   from TENSOR_EMBED_CHOICE + C. */
 const int TENSOR_EMBED_CHOICE = 10;
 
 /* The kernel of T with the warp tiles of CHOICE, one of the first COUNT
@@ -743,30 +707,33 @@ static typename tensor_kernel<T>::type tensor_tiled_kernel(int choice)
 {
     switch (choice) {
     case 0:
-        return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED, COPIERS>;
+        return tsmttsm_tensor_kernel<T, 1, 1, G, SHIFTED, EMBED, COPIERS>;
     case 1:
-        return tsmttsm_tensor_kernel<T, 1, 2, G, false, SHIFTED, EMBED, COPIERS>;
+        return tsmttsm_tensor_kernel<T, 1, 2, G, SHIFTED, EMBED, COPIERS>;
     case 2:
-        return tsmttsm_tensor_kernel<T, 2, 2, G, false, SHIFTED, EMBED, COPIERS>;
+        return tsmttsm_tensor_kernel<T, 2, 2, G, SHIFTED, EMBED, COPIERS>;
     case 3:
-        return tsmttsm_tensor_kernel<T, 3, 1, G, false, SHIFTED, EMBED, COPIERS>;
+        return tsmttsm_tensor_kernel<T, 3, 1, G, SHIFTED, EMBED, COPIERS>;
     case 4:
-        return tsmttsm_tensor_kernel<T, 4, 1, G, false, SHIFTED, EMBED, COPIERS>;
+        return tsmttsm_tensor_kernel<T, 4, 1, G, SHIFTED, EMBED, COPIERS>;
     }
     if constexpr (COUNT > 5) {
         switch (choice) {
         case 5:
-            return tsmttsm_tensor_kernel<T, 2, 4, G, false, SHIFTED, EMBED, COPIERS>;
+            return tsmttsm_tensor_kernel<T, 2, 4, G, SHIFTED, EMBED, COPIERS>;
         case 6:
-            return tsmttsm_tensor_kernel<T, 3, 2, G, false, SHIFTED, EMBED, COPIERS>;
+            return tsmttsm_tensor_kernel<T, 3, 2, G, SHIFTED, EMBED, COPIERS>;
         case 7:
-            return tsmttsm_tensor_kernel<T, 4, 2, G, false, SHIFTED, EMBED, COPIERS>;
+            return tsmttsm_tensor_kernel<T, 4, 2, G, SHIFTED, EMBED, COPIERS>;
         }
     }
-    if constexpr (COUNT > 8)
+    if constexpr (COUNT > 8 && !EMBED)
         if (choice == 8)
-            return tsmttsm_tensor_kernel<T, 1, 3, G, false, SHIFTED, EMBED, COPIERS>;
-    return tsmttsm_tensor_kernel<T, 1, 1, G, false, SHIFTED, EMBED, COPIERS>;
+            return tsmttsm_tensor_kernel<T, 1, 3, G, SHIFTED, EMBED, COPIERS>;
+    if constexpr (COUNT > 9)
+        if (choice == TENSOR_WIDE_TILE)
+            return tsmttsm_tensor_kernel<T, 3, 3, G, SHIFTED, EMBED, COPIERS>;
+    return tsmttsm_tensor_kernel<T, 1, 1, G, SHIFTED, EMBED, COPIERS>;
 }
 
 /* The kernel of T for CHOICE (pick_tensor_kernel). */
@@ -774,8 +741,6 @@ template <typename T, bool COPIERS, int G, bool SHIFTED = false>
 static typename tensor_kernel<T>::type tensor_kernel_of(int choice)
 {
     if constexpr (tensor_planes<T>::count == 2) {
-        if (choice == TENSOR_UNIT_CHOICE)
-            return tsmttsm_tensor_kernel<T, 2, 1, G, true, SHIFTED, false, COPIERS>;
         if (choice >= TENSOR_EMBED_CHOICE)
             return tensor_tiled_kernel<T, G, SHIFTED, true, COPIERS, TENSOR_EMBED_TILE_COUNT>(
                 choice - TENSOR_EMBED_CHOICE);
@@ -814,18 +779,22 @@ const int TENSOR_PADDING = 115;
 
 template <typename T>
 static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
-                             int padding = TENSOR_PADDING)
+                             int padding = TENSOR_PADDING, bool embed = false)
 {
     long least_work = -1, best_cost = 0, best_tiles = 0;
     int best = -1;
 
     for (int c = 0; c < count; c++) {
+        if (embed && c == TENSOR_REAL_ONLY_TILE)
+            continue;
         const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long work = (long)s.width_a * s.width_b;
         if (s.tiles_m * s.tiles_n <= TENSOR_WARPS && (least_work < 0 || work < least_work))
             least_work = work;
     }
     for (int c = 0; c < count; c++) {
+        if (embed && c == TENSOR_REAL_ONLY_TILE)
+            continue;
         const tensor_shape s = tensor_make_shape(m, n, tensor_tiles[c].wm, tensor_tiles[c].wn);
         const long tiles = s.tiles_m * s.tiles_n;
         const long cost = tensor_step_cost<T>(m, n, c);
@@ -842,10 +811,11 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
 
 /* The padding (%) pick_tensor_tiles allows a call of T as it is computed:
    125 for STSMTTSM, TENSOR_PADDING for the others.  At widths 33-40 that
-   takes 3 warp tiles of 48 x 16 in two k-groups (C padded to 48 x 48)
-   for 5 of 48 x 8 in one (48 x 40): with its copying warps the
-   multiplying warps bind, 6 of them busy instead of 5, and a step
-   converts 16 fragments of floats a warp for 6 mma instead of 14 for 3.
+   admits C padded to 48 x 48 for 48 x 40: 2 warp tiles of 48 x 24 in
+   four k-groups (before those, 3 of 48 x 16 in two) for 5 of 48 x 8 in
+   one: with its copying warps the multiplying warps bind, all 8 of them
+   busy instead of 5, and a step converts fewer fragments of floats a
+   mma.
    Every warp tile forced in turn (H200, square widths 17-64, every
    precision, both orders, tensor forced, 1 GiB, two passes;
    doc/gpu-performance.md, "The tensor kernel's warp tiles, each
@@ -862,43 +832,53 @@ constexpr int tensor_padding()
     return std::is_same<T, float>::value ? 125 : TENSOR_PADDING;
 }
 
-/* Complex only: UNITS where C is 3 x 5 mma tiles (M 33-48, N 33-40),
-   else CHOICE.  There the warp tiles of 48 x 8 keep 5 of the 8 warps busy,
-   two of them on one scheduler (warp w on scheduler w mod 4): dealt two a
-   warp, the busiest scheduler has 4 mma tiles a step, not 6.  At 16 mma
-   tiles the warp tiles already give each scheduler an equal share.
-   Measured on the H100 (ZTSMTTSM, the tensor kernel forced, 1 GiB, K a
-   multiple of 4, two runs): at widths 33-40 UNITS raised the mean % of the
-   roofline from 65 to 81 (column-major) and from 63 to 74 (interleaved).
-   With three or four tiles a warp (widths 41-56) it was 2 to 8 points
-   below the warp tiles, and no faster with the tiles of a warp as one
-   straight run of code; at 17 x 33 (10 tiles) no faster. */
-template <typename T>
-static int pick_tensor_units(int m, int n, int choice)
+/* The mma a step of the busiest of the multiprocessor's four schedulers,
+   times 8, for the warp tiles of WM x WN mma tiles of an M x N product,
+   PER mma a tile and step (4 for the complex kernel's four products):
+   warp w of the TENSOR_WARPS takes warp tile w mod T of k-group w / T (T
+   warp tiles, those past the last k-group idle), 1/groups of the steps,
+   on scheduler w mod 4.  With copying warps the multiplying warps bind,
+   and the busiest scheduler's products are their time. */
+static int tensor_busiest(int m, int n, int wm, int wn, int per)
 {
-    const tensor_shape u = tensor_make_units(m, n);
+    const tensor_shape s = tensor_make_shape(m, n, wm, wn);
+    int load[4] = {}, most = 0;
 
-    return tensor_planes<T>::count == 2 && u.tiles_m * u.tiles_n == 2 * TENSOR_WARPS - 1
-               ? TENSOR_UNIT_CHOICE
-               : choice;
+    for (int w = 0; w < s.tiles_m * s.tiles_n * s.groups; w++)
+        load[w % 4] += wm * wn * per * 8 / s.groups;
+    for (int q = 0; q < 4; q++)
+        most = load[q] > most ? load[q] : most;
+    return most;
 }
 
-/* The kernel of an M x N call: a choice of tensor_tiles, UNITS
-   (pick_tensor_units) or, for C and Z, EMBED, TENSOR_EMBED_CHOICE plus a
-   choice of real warp tiles, those padded to at most PADDING %; *COST, if
-   not null, its cost a step (tensor_step_cost; for UNITS that of the warp
-   tiles it replaces).
+/* The kernel of an M x N call: a choice of tensor_tiles or, for C and Z,
+   EMBED, TENSOR_EMBED_CHOICE plus a choice of real warp tiles, those
+   padded to at most PADDING %; *COST, if not null, its cost a step
+   (tensor_step_cost).
    EMBED computes the complex product as one real product of the planes
    side by side, [Re A Im A]^T [Re B Im B] (2M x 2N), where that costs
-   less than four products of M x N and M, N <= 32: it pads less (17 x 17:
+   less than four products of M x N and M, N <= 48: it pads less (17 x 17:
    48 x 40 mma entries, not four times 32 x 24), but holds four sums for
    each element of C, not two.  Measured (H200, 1 GiB, ZTSMTTSM through
    the table, two runs in alternating order with the library before):
    col 17-20 56-68 -> 67-77 % of the roofline, 21-22 71-74 -> 84-87 %,
    int 17-19 56-63 -> 61-67 %, 21-23 65-72 -> 84-91 %, 5-7 1-6 points
-   more, 2 x 8 col 70 -> 93 %; 17 x 33, as 33 x 17 of 66 x 34 (within 8
-   warp tiles), lost 0-4 points in a first version (54-59 against 58-62
-   %), so not past 32 (doc/data/gpu-h200-tsmttsm-embed-*.csv). */
+   more, 2 x 8 col 70 -> 93 % (doc/data/gpu-h200-tsmttsm-embed-*.csv).
+   Then the warp tiles of 48 x 24 (TENSOR_WIDE_TILE) replace the choice
+   where their product of 2M x 2N fits the 8 warps and leaves the busiest
+   scheduler fewer mma a step (tensor_busiest): at widths 17-20 (two warp
+   tiles in four k-groups for five of 48 x 8 in one) and 37-40 (eight for
+   the four products' five of 48 x 8); at 21-24 and 33-36, 41-48 and 17 x
+   33 EMBED takes them by its cost.  Before them, C of 3 x 5 mma tiles (M
+   33-48, N 33-40) dealt its mma tiles two a warp to the 8 warps.
+   Measured (H100, 1 GiB, the tensor kernel forced, two runs alternating
+   with the kernels before; doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv),
+   % of the roofline: CTSMTTSM col 17-20 53-62 -> 83-93, 21-24 80-87 ->
+   91-94, 33-36 36-40 -> 46-51, 37-40 42-49 -> 53-63, 41-48 52-70 ->
+   65-89, 17 x 33 54 -> 68 (int alike); ZTSMTTSM col 33-36 78-81 -> 90-96,
+   37-40 83-89 -> 94-98, 41-48 81-92 -> 96-99, int 17 87-93 -> 98, 17 x
+   33 88-95 -> 97; the pairs 3 x 17, 4 x 32, 32 x 4, whose cost keeps
+   their tiles, lost 6 to 12 points in the warp tiles of 48 x 24. */
 template <typename T>
 static int pick_tensor_kernel(int m, int n, long *cost, int padding)
 {
@@ -906,10 +886,25 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
     const long tiles_cost = tensor_step_cost<T>(m, n, tiles);
 
     if constexpr (tensor_planes<T>::count == 2) {
-        const int real = m <= 32 && n <= 32
-                             ? pick_tensor_tiles<double>(2 * m, 2 * n, TENSOR_EMBED_TILE_COUNT)
-                             : -1;
-        if (real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost) {
+        const bool embeds = m <= 48 && n <= 48;
+        const int real = embeds ? pick_tensor_tiles<double>(2 * m, 2 * n, TENSOR_EMBED_TILE_COUNT,
+                                                            TENSOR_PADDING, true)
+                                : -1;
+        const bool embed =
+            real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost;
+        const tensor_tile_choice w = tensor_tiles[TENSOR_WIDE_TILE];
+        const tensor_shape wide = tensor_make_shape(2 * m, 2 * n, w.wm, w.wn);
+        const int busiest = embed ? tensor_busiest(2 * m, 2 * n, tensor_tiles[real].wm,
+                                                   tensor_tiles[real].wn, 1)
+                                  : tensor_busiest(m, n, tensor_tiles[tiles].wm,
+                                                   tensor_tiles[tiles].wn, 4);
+        if (embeds && wide.tiles_m * wide.tiles_n <= TENSOR_WARPS
+            && tensor_busiest(2 * m, 2 * n, w.wm, w.wn, 1) < busiest) {
+            if (cost != nullptr)
+                *cost = tensor_step_cost<double>(2 * m, 2 * n, TENSOR_WIDE_TILE);
+            return TENSOR_EMBED_CHOICE + TENSOR_WIDE_TILE;
+        }
+        if (embed) {
             if (cost != nullptr)
                 *cost = tensor_step_cost<double>(2 * m, 2 * n, real);
             return TENSOR_EMBED_CHOICE + real;
@@ -917,7 +912,7 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
     }
     if (cost != nullptr)
         *cost = tiles_cost;
-    return pick_tensor_units<T>(m, n, tiles);
+    return tiles;
 }
 
 /* Whether an M x N call is computed as its mirror, C^T = op(B)^T*op(A)^T
@@ -975,9 +970,7 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
         embed ? tensor_make_shape(2 * (int)m, 2 * (int)n,
                                   tensor_tiles[choice - TENSOR_EMBED_CHOICE].wm,
                                   tensor_tiles[choice - TENSOR_EMBED_CHOICE].wn)
-        : choice == TENSOR_UNIT_CHOICE
-            ? tensor_make_units((int)m, (int)n)
-            : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm, tensor_tiles[choice].wn);
+              : tensor_make_shape((int)m, (int)n, tensor_tiles[choice].wm, tensor_tiles[choice].wn);
     const bool a_columns = a_sl == 1, b_columns = b_sl == 1;
     /* 16-byte copies of pairs of doubles need 16-byte aligned arrays
        (interleaved ones of odd LD are copied from one element earlier every

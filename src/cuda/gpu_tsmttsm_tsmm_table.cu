@@ -66,14 +66,14 @@ const tsm_tuned_table tsm_tuned_tables[] = {
     { "NVIDIA H100 80GB HBM3", {
         { /* xTSMTTSM */
             {
-                "ddfftffftttttttttttftttttttttttttffffffttttttttttttttttttttttttt", /* S col */
-                "ddddtftftffftufftutftutftutftutftftftutftutttutftutttutttttttttt" }, /* S int */
+                "ddfftffftttttttttttftttttttttttttttttttttttttttttttttttttttttttt", /* S col */
+                "ddddtftftffftufftutftutftutftutftutttutftutttutftutttutttttttttt" }, /* S int */
             {
                 "ddddtttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* D col */
                 "ddddtttdtttttttttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* D int */
             {
-                "ddfdffffffffttttffffttttttttttttfffffffffffftttttttttttttttttttt", /* C col */
-                "ddtdttffftffttfffffftttfttttttttfffffffffffftttttttttttttttttttt" }, /* C int */
+                "ddfdffffffffttttttffttttttttttttfffftttttttttttttttttttttttttttt", /* C col */
+                "ddtdttffftffttfftttfttttttttttttfffftttttttttttttttttttttttttttt" }, /* C int */
             {
                 "ddtdtttttttttttcttttttttttttttcctttttttttttttttttttttttttcctcccc", /* Z col */
                 "ddsssttttttttttttttttttttttttctttttttttttttttttttttttttctctctctc" }, /* Z int */
