@@ -30,9 +30,8 @@
  * sum then a double operation (the block's partial sums rounded to float
  * once).  CTSMTTSM likewise, its floats in two planes.  The tables take
  * this kernel for STSMTTSM and CTSMTTSM where it measured faster than the
- * fma kernel and cuBLAS (the 1 GiB sweeps of doc/gpu-performance.md: on
- * the H100 and the H200 at most widths of 25-32 and 41-64; H100 col 64,
- * S 92 % of the roofline, C 95 %, 1.10x cuBLAS).
+ * fma kernel and cuBLAS (the 1 GiB sweeps of doc/gpu-performance.md; H100
+ * col 64, S 92 % of the roofline, C 95 %, 1.10x cuBLAS).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
  * takes chunks b, b + grid, ...  The chunks of A and of B go into shared
@@ -66,7 +65,7 @@
  * Re a Re b - s Im a Im b and Im c = sb (Re a Im b + s Im a Re b): the
  * loop accumulates Re a Re b + Im a (-s Im b) and Re a Im b + Im a (s Re
  * b), so only the fragments of B are scaled, and the imaginary part is
- * multiplied by sb once at the end.  Where it costs less (M, N <= 32;
+ * multiplied by sb once at the end.  Where it costs less (M, N <= 48;
  * pick_tensor_kernel), the kernel makes instead one real product of the
  * planes side by side (EMBED: rows of the real product past M read A's
  * imaginary plane, columns past N B's) and combines its four blocks at the
@@ -642,8 +641,10 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
 /* ---- the warp tiles of a call ----
  * Instantiated: the warp tiles of tensor_tiles (below).  A call takes,
  * of those within 15 % of the least padded work (mma tiles, the warp
- * tiles of at most 8 warps), the one with the least work a step
- * (pick_tensor_tiles). */
+ * tiles of at most 8 warps; STSMTTSM 25 %), the one with the least work
+ * a step (pick_tensor_tiles); C and Z, where it costs less, EMBED, and
+ * where the busiest scheduler has fewer mma a step, its warp tiles of 48
+ * x 24 (pick_tensor_kernel). */
 template <typename T>
 struct tensor_kernel {
     typedef void (*type)(int, int, idx_t, int, int, int, const T *, idx_t, idx_t, const T *,
@@ -655,28 +656,30 @@ struct tensor_tile_choice {
 };
 
 /* The warp tiles instantiated, WM x WN mma tiles of 16 x 8: a warp's
-   accumulators are WM*WN*planes*4 doubles, at most 32 (64 registers) but
-   in the tenth, so the complex type takes the first five, and EMBED
+   accumulators are WM*WN*planes*4 doubles, 32 (64 registers) at most but
+   in the tenth tile, so the complex type takes the first five, and EMBED
    (whose accumulators are of one plane) the first eight and the tenth.
-   The real types take the ninth, 16 x 24, too: at widths 17-24 the least padded work is 32 x 24, which
-   the tiles of 16 x 8 give in six warp tiles of one k-group (two of the
-   eight warps idle, six fragment loads a tile and step), and 16 x 24 in
-   two, four k-groups (ten loads a warp tile).  Measured (H200, 1 GiB, the
-   tensor kernel forced, widths 17-24, two runs alternating with the tiles
-   before; doc/data/gpu-h200-tsmttsm-tiles16x24-forced-*.csv), mean % of
-   the roofline: STSMTTSM col 47.5 -> 79.8, int 44.0 -> 72.9, DTSMTTSM col
+   The real types take the ninth, 16 x 24, too: at widths 17-24 the least
+   padded work is 32 x 24, which the tiles of 16 x 8 give in six warp
+   tiles of one k-group (two of the eight warps idle, six fragment loads a
+   tile and step), and 16 x 24 in two, four k-groups (ten loads a warp
+   tile).  Measured (H200, 1 GiB, the tensor kernel forced, widths 17-24,
+   two runs alternating with the tiles before;
+   doc/data/gpu-h200-tsmttsm-tiles16x24-forced-*.csv), mean % of the
+   roofline: STSMTTSM col 47.5 -> 79.8, int 44.0 -> 72.9, DTSMTTSM col
    74.7 -> 90.1, int 84.0 -> 94.6 (but int 20: 87 -> 80 %).
-   The tenth, 48 x 24 (36 accumulators, 160-165 registers of the 168 of
-   a block of 12 warps, no spills), serves the real types and EMBED: at
-   widths 33-48 the least padded work, 48 x 48, is two such warp tiles in
-   four k-groups, every warp busy, where 48 x 16 left two of the eight
-   warps idle and two schedulers with twice the others' mma; EMBED's
-   product of 66-96 x 66-96 is 6 or 8 of them (tensor_busiest).
-   Measured (H100, 1 GiB, the tensor kernel forced, two runs alternating
-   with the tiles before; doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv),
-   % of the roofline: STSMTTSM col 33-44 63-83 -> 80-93, int 33-44 61-86
-   -> 77-93, DTSMTTSM int 41, 43, 45 85-92 -> 95-97 (the other D widths
-   within 2 points; the complex types: pick_tensor_kernel). */
+   The tenth, 48 x 24 (TENSOR_WIDE_TILE; 36 accumulators, 160-165
+   registers of the 168 of a block of 12 warps, no spills), serves the
+   real types and EMBED.  C of 33-48 x 33-48 padded to 48 x 48 (STSMTTSM
+   from 33, by its padding of 125 %, DTSMTTSM from 41) is two such warp
+   tiles in four k-groups, every warp busy, where the warp tiles of 48 x
+   16 left two of the eight warps idle and two schedulers with twice the
+   others' mma.  Measured (H100, 1 GiB, the tensor kernel forced, two runs
+   alternating with the tiles before;
+   doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv), % of the roofline:
+   STSMTTSM col 33-44 63-83 -> 80-93, int 33-44 61-86 -> 77-93, DTSMTTSM
+   int 41, 43, 45 85-92 -> 95-97 (the other D widths within 3 points; the
+   complex types: pick_tensor_kernel). */
 static const tensor_tile_choice tensor_tiles[] = {
     { 1, 1 }, { 1, 2 }, { 2, 2 }, { 3, 1 }, { 4, 1 }, { 2, 4 }, { 3, 2 }, { 4, 2 }, { 1, 3 },
     { 3, 3 }
@@ -698,6 +701,11 @@ const int TENSOR_WIDE_TILE = 9;
 /* The choices of the complex kernel with EMBED: the real warp tiles C
    from TENSOR_EMBED_CHOICE + C. */
 const int TENSOR_EMBED_CHOICE = 10;
+static_assert(sizeof tensor_tiles / sizeof tensor_tiles[0] == TENSOR_EMBED_TILE_COUNT
+                  && tensor_tile_count<float>() == TENSOR_EMBED_TILE_COUNT
+                  && TENSOR_WIDE_TILE == TENSOR_EMBED_TILE_COUNT - 1
+                  && TENSOR_EMBED_CHOICE >= TENSOR_EMBED_TILE_COUNT,
+              "the choices of tensor_tiled_kernel and tensor_kernel_of");
 
 /* The kernel of T with the warp tiles of CHOICE, one of the first COUNT
    of tensor_tiles (EMBED: the complex kernel's real product; COPIERS:
@@ -812,10 +820,9 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
 /* The padding (%) pick_tensor_tiles allows a call of T as it is computed:
    125 for STSMTTSM, TENSOR_PADDING for the others.  At widths 33-40 that
    admits C padded to 48 x 48 for 48 x 40: 2 warp tiles of 48 x 24 in
-   four k-groups (before those, 3 of 48 x 16 in two) for 5 of 48 x 8 in
-   one: with its copying warps the multiplying warps bind, all 8 of them
-   busy instead of 5, and a step converts fewer fragments of floats a
-   mma.
+   four k-groups for 5 of 48 x 8 in one: with its copying warps the
+   multiplying warps bind, all 8 of them busy instead of 5, and a step
+   converts fewer fragments of floats a mma.
    Every warp tile forced in turn (H200, square widths 17-64, every
    precision, both orders, tensor forced, 1 GiB, two passes;
    doc/gpu-performance.md, "The tensor kernel's warp tiles, each
@@ -825,7 +832,8 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
    warps copy and multiply (no copiers below 41), 4.6 to 19.8 points
    lower in 48 x 16, so it keeps 115 % (with its copiers, from table width
    41 on the H200, 125 % changes no square width and was not measured on
-   the calls it would change, of N 33-40). */
+   the calls it would change, of N 33-40; nor was DTSMTTSM 33-40 in the
+   warp tiles of 48 x 24, which 125 % would give it). */
 template <typename T>
 constexpr int tensor_padding()
 {
@@ -857,28 +865,32 @@ static int tensor_busiest(int m, int n, int wm, int wn, int per)
    (tensor_step_cost).
    EMBED computes the complex product as one real product of the planes
    side by side, [Re A Im A]^T [Re B Im B] (2M x 2N), where that costs
-   less than four products of M x N and M, N <= 48: it pads less (17 x 17:
-   48 x 40 mma entries, not four times 32 x 24), but holds four sums for
-   each element of C, not two.  Measured (H200, 1 GiB, ZTSMTTSM through
-   the table, two runs in alternating order with the library before):
-   col 17-20 56-68 -> 67-77 % of the roofline, 21-22 71-74 -> 84-87 %,
-   int 17-19 56-63 -> 61-67 %, 21-23 65-72 -> 84-91 %, 5-7 1-6 points
-   more, 2 x 8 col 70 -> 93 % (doc/data/gpu-h200-tsmttsm-embed-*.csv).
-   Then the warp tiles of 48 x 24 (TENSOR_WIDE_TILE) replace the choice
-   where their product of 2M x 2N fits the 8 warps and leaves the busiest
-   scheduler fewer mma a step (tensor_busiest): at widths 17-20 (two warp
-   tiles in four k-groups for five of 48 x 8 in one) and 37-40 (eight for
-   the four products' five of 48 x 8); at 21-24 and 33-36, 41-48 and 17 x
-   33 EMBED takes them by its cost.  Before them, C of 3 x 5 mma tiles (M
-   33-48, N 33-40) dealt its mma tiles two a warp to the 8 warps.
-   Measured (H100, 1 GiB, the tensor kernel forced, two runs alternating
-   with the kernels before; doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv),
-   % of the roofline: CTSMTTSM col 17-20 53-62 -> 83-93, 21-24 80-87 ->
-   91-94, 33-36 36-40 -> 46-51, 37-40 42-49 -> 53-63, 41-48 52-70 ->
-   65-89, 17 x 33 54 -> 68 (int alike); ZTSMTTSM col 33-36 78-81 -> 90-96,
-   37-40 83-89 -> 94-98, 41-48 81-92 -> 96-99, int 17 87-93 -> 98, 17 x
-   33 88-95 -> 97; the pairs 3 x 17, 4 x 32, 32 x 4, whose cost keeps
-   their tiles, lost 6 to 12 points in the warp tiles of 48 x 24. */
+   less than four products of M x N: it pads less (17 x 17: 34 x 34 in
+   48 x 48 mma entries, not four times 32 x 24), but holds four sums for
+   each element of C, not two.  For M, N <= 32 in any of its warp tiles; measured (H200,
+   1 GiB, ZTSMTTSM through the table, two runs in alternating order with
+   the library before): col 17-20 56-68 -> 67-77 % of the roofline, 21-22
+   71-74 -> 84-87 %, int 17-19 56-63 -> 61-67 %, 21-23 65-72 -> 84-91 %,
+   5-7 1-6 points more, 2 x 8 col 70 -> 93 %
+   (doc/data/gpu-h200-tsmttsm-embed-*.csv).  Past 32 (M, N <= 48) in the
+   warp tiles of 48 x 24 (TENSOR_WIDE_TILE) alone: in the others a first
+   EMBED past 32 lost 0-4 points at 17 x 33.  The warp tiles of 48 x 24
+   also replace the choice by cost where their product fits the 8 warps
+   and leaves the busiest scheduler fewer mma a step (tensor_busiest).
+   So C and Z take them at 17-24 (two warp tiles, four k-groups; at 17-20
+   by the busiest scheduler), 33-36 (six, one k-group) and 37-48 (eight;
+   at 37-40 by the busiest scheduler), not at the narrow pairs (3 x 17, 4
+   x 32, 32 x 4, which forced into them lost 6 to 12 points).  Measured (H100, 1 GiB,
+   the tensor kernel forced, two runs alternating with the kernels
+   before; doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv), % of the
+   roofline: CTSMTTSM col 17-20 53-62 -> 84-94, 21-24 79-87 -> 91-95,
+   33-36 36-40 -> 45-52, 37-40 42-49 -> 53-63, 41-48 51-70 -> 64-90, 17 x
+   33 53 -> 67-69 (int alike); ZTSMTTSM col 33-40 76-89 -> 91-98, 41-48
+   79-94 -> 95-99, 17 x 33 87-97 -> 97-99, int 33-40 74-88 -> 88-98, 41-48
+   72-93 -> 94-100, 17 x 33 74-86 -> 89-97.  Of the pairs, the model of
+   tensor_busiest and the cost give these warp tiles to M and N both in
+   9-12, 17-24 or 33-48 (not 9-12 x 9-12): measured at 17 x 33, 33 x 40,
+   37 x 48 and 48 x 37 (above). */
 template <typename T>
 static int pick_tensor_kernel(int m, int n, long *cost, int padding)
 {
@@ -886,20 +898,21 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
     const long tiles_cost = tensor_step_cost<T>(m, n, tiles);
 
     if constexpr (tensor_planes<T>::count == 2) {
-        const bool embeds = m <= 48 && n <= 48;
-        const int real = embeds ? pick_tensor_tiles<double>(2 * m, 2 * n, TENSOR_EMBED_TILE_COUNT,
-                                                            TENSOR_PADDING, true)
-                                : -1;
-        const bool embed =
-            real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost;
         const tensor_tile_choice w = tensor_tiles[TENSOR_WIDE_TILE];
         const tensor_shape wide = tensor_make_shape(2 * m, 2 * n, w.wm, w.wn);
+        const bool wide_fits =
+            m <= 48 && n <= 48 && wide.tiles_m * wide.tiles_n <= TENSOR_WARPS;
+        const int real = m <= 32 && n <= 32
+                             ? pick_tensor_tiles<double>(2 * m, 2 * n, TENSOR_EMBED_TILE_COUNT,
+                                                         TENSOR_PADDING, true)
+                             : wide_fits ? TENSOR_WIDE_TILE : -1;
+        const bool embed =
+            real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost;
         const int busiest = embed ? tensor_busiest(2 * m, 2 * n, tensor_tiles[real].wm,
                                                    tensor_tiles[real].wn, 1)
                                   : tensor_busiest(m, n, tensor_tiles[tiles].wm,
                                                    tensor_tiles[tiles].wn, 4);
-        if (embeds && wide.tiles_m * wide.tiles_n <= TENSOR_WARPS
-            && tensor_busiest(2 * m, 2 * n, w.wm, w.wn, 1) < busiest) {
+        if (wide_fits && tensor_busiest(2 * m, 2 * n, w.wm, w.wn, 1) < busiest) {
             if (cost != nullptr)
                 *cost = tensor_step_cost<double>(2 * m, 2 * n, TENSOR_WIDE_TILE);
             return TENSOR_EMBED_CHOICE + TENSOR_WIDE_TILE;
@@ -929,7 +942,8 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
    points (85 -> 70; col 8 x 40 73 -> 81; doc/data/gpu-h200-tsmttsm-
    mirror-*.csv), so it keeps M x N.  The cost favours the mirror of some
    calls with M > N too (ZTSMTTSM 21 x 17): not measured, not taken.
-   The costs compared are those of the warp tiles of TENSOR_PADDING: with
+   The costs compared are those of the kernels pick_tensor_kernel takes
+   at TENSOR_PADDING (the warp tiles of 48 x 24 included): with
    the 125 % of STSMTTSM (tensor_padding), 40 x 64 and 36 x 56 took the
    mirror in warp tiles of 64 x 16, 60 and 48-49 % of the roofline
    against 74-76 and 58-61 % as given in 48 x 16 (H200, 1 GiB, tensor
