@@ -634,7 +634,8 @@ __device__ inline void chunk_ring_loop(idx_t nchunks, Copy copy, Compute compute
 
 /* The sums of k-groups 1, 2, ... into k-group 0, in that order (a fixed
    order: bit-identical run to run), through shared memory: PUT() stores
-   the calling thread's sums there, TAKE() adds them to its own. */
+   the calling thread's sums there, TAKE(FROM) adds those of k-group FROM
+   to its own (where the caller's k-group FROM has put them). */
 template <typename Put, typename Take>
 __device__ inline void chunk_sum_groups(int groups, int group, Put put, Take take)
 {
@@ -643,7 +644,7 @@ __device__ inline void chunk_sum_groups(int groups, int group, Put put, Take tak
             put();
         __syncthreads();
         if (group == 0)
-            take();
+            take(from);
         __syncthreads();
     }
 }

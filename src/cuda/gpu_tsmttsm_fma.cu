@@ -242,7 +242,7 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
                 for (int x = 0; x < TN; x++)
                     scratch[column_b[x] * shape.width_a + column_a[w]] = acc[w][x];
         },
-        [&] {
+        [&](int) {
 #pragma unroll
             for (int w = 0; w < TM; w++)
 #pragma unroll

@@ -46,8 +46,10 @@
  * stages (tsmttsm_copying says why), but on the H200 from width 41
  * (dtsmttsm_copiers).  C, padded to whole 16-by-8 tiles of
  * the mma, is cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN
- * entries); the 8 multiplying warps are the warp tiles times k-groups, and
- * k-group g takes the 8-row steps g, g + groups, ... of each chunk.  At
+ * entries); multiplying warp w takes warp tile w mod T (T warp tiles) in
+ * k-group w / T, so that every one of the 8 is busy, and k-group g of a
+ * warp tile of G k-groups takes the 8-row steps g, g + G, ... of each
+ * chunk (tensor_tile_groups).  At
  * the end the k-groups are summed into k-group 0 in increasing order
  * through shared memory, k-group 0 writes the block's partial C, and the
  * grid finishes C from the partials (tsm_finish_c).  No atomics:
@@ -257,7 +259,7 @@ static bool dtsmttsm_flat(idx_t m, idx_t n)
 struct tensor_shape {
     int tiles_m, tiles_n;   /* warp tiles along M and N */
     int width_a, width_b;   /* M and N padded to whole warp tiles */
-    int groups;             /* k-groups: TENSOR_WARPS / warp tiles */
+    int groups;             /* the most k-groups of a warp tile (tensor_tile_groups) */
 };
 
 __host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, int wn)
@@ -267,8 +269,28 @@ __host__ __device__ inline tensor_shape tensor_make_shape(int m, int n, int wm, 
     s.tiles_n = (n + 8 * wn - 1) / (8 * wn);
     s.width_a = s.tiles_m * 16 * wm;
     s.width_b = s.tiles_n * 8 * wn;
-    s.groups = TENSOR_WARPS / (s.tiles_m * s.tiles_n);
+    s.groups = (TENSOR_WARPS + s.tiles_m * s.tiles_n - 1) / (s.tiles_m * s.tiles_n);
     return s;
+}
+
+/* The k-groups of warp tile TILE of S: multiplying warp w takes warp tile
+   w mod T (T warp tiles) in k-group w / T, so that where T does not divide
+   TENSOR_WARPS the first TENSOR_WARPS mod T warp tiles have one k-group
+   more than the others and no multiplying warp is idle (FLAT, whose loop
+   of steps needs as many in every warp tile, leaves the others idle:
+   launch_tensor).  Measured against TENSOR_WARPS / T k-groups a warp tile
+   and the rest idle (H100, 1 GiB, the tensor kernel forced, two runs
+   alternating; doc/data/gpu-h100-tsmttsm-kgroups-ab-*.csv), % of the
+   roofline: CTSMTTSM 33-36 (six warp tiles of 48 x 24) 45-51 -> 53-60,
+   ZTSMTTSM 33-36 col 91-95 -> 93-96, int 86-94 -> 93-96, CTSMTTSM 17 x 33
+   66 -> 71, DTSMTTSM col 17 x 33 81 -> 84, int 49 x 41 80 -> 84,
+   STSMTTSM col 49 x 33 and 49 x 41 62-68 -> 64-71; DTSMTTSM 33-40 (five
+   of 48 x 8, its warps copying too) within a point; the calls whose warp
+   tiles divide TENSOR_WARPS within 1 % of their time (ZTSMTTSM's 1.0 %
+   longer in the median). */
+__host__ __device__ inline int tensor_tile_groups(const tensor_shape &s, int tile)
+{
+    return (TENSOR_WARPS - 1 - tile) / (s.tiles_m * s.tiles_n) + 1;
 }
 
 /*
@@ -442,9 +464,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
     const int t = threadIdx.x, warp = t / 32, lane = t % 32;
     const int g = lane / 4, q = lane % 4;
     const int warp_tiles = shape.tiles_m * shape.tiles_n;
-    /* The copying warps are past the last k-group. */
+    /* The copying warps are past the last k-group.  The warp tile's
+       k-groups: those of tensor_tile_groups, at most GROUPS. */
     const int tile = warp % warp_tiles,
               group = warp < TENSOR_WARPS ? warp / warp_tiles : TENSOR_WARPS;
+    const int tile_groups = min(tensor_tile_groups(shape, tile), groups);
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     const unsigned stages_shared = (unsigned)__cvta_generic_to_shared(shared_bytes);
     /* Interleaved doubles of odd LD: pairs shifted (chunk_make_plan);
@@ -529,9 +553,9 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         b_col[nj] = EMBED ? b_virtual(tile_j[nj] + g) : b_line(min(tile_j[nj] + g, n - 1));
 
     /* The steps of k-group GROUP in the chunk in STAGE (none past the
-       last k-group). */
+       last k-group of the warp tile). */
     auto compute = [&](int stage) {
-        if (group >= groups)
+        if (group >= tile_groups)
             return;
         const unsigned sa_shared = stages_shared + stage * stage_bytes;
         const unsigned sb_shared = sa_shared + bytes_a;
@@ -550,10 +574,11 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
             /* Step s = group + j*groups is slot s mod S of block s / S (S
                = SLOT_ROWS): a k-group takes the slots c0, c0 + groups, ...
                of every block where groups < S, else slot c0 of every
-               groups/S-th block. */
-            const int c0 = group & (slot_rows - 1), c_step = min(groups, slot_rows);
+               groups/S-th block (FLAT's GROUPS, a power of two, is the
+               k-groups of every warp tile). */
+            const int c0 = group & (slot_rows - 1), c_step = min(tile_groups, slot_rows);
             const int block_rows = 8 * slot_rows;
-            const int b_step = max(groups / slot_rows, 1) * block_rows;
+            const int b_step = max(tile_groups / slot_rows, 1) * block_rows;
 #pragma unroll 1
             for (int b0 = group / slot_rows * block_rows; b0 < rows; b0 += b_step)
 #pragma unroll 1
@@ -561,7 +586,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
                     step(b0 + c);
         } else {
 #pragma unroll 1
-            for (int l0 = group * 8; l0 < rows; l0 += groups * 8)
+            for (int l0 = group * 8; l0 < rows; l0 += tile_groups * 8)
                 step(l0);
         }
     };
@@ -590,9 +615,10 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
             tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
                                                 tile_i, tile_j, false);
         },
-        [&] {
-            tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
-                                                tile_i, tile_j, true);
+        [&](int from) {
+            if (from < tile_groups)
+                tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
+                                                    tile_i, tile_j, true);
         });
 
     if constexpr (EMBED) {
@@ -840,20 +866,24 @@ constexpr int tensor_padding()
     return std::is_same<T, float>::value ? 125 : TENSOR_PADDING;
 }
 
-/* The mma a step of the busiest of the multiprocessor's four schedulers,
-   times 8, for the warp tiles of WM x WN mma tiles of an M x N product,
-   PER mma a tile and step (4 for the complex kernel's four products):
-   warp w of the TENSOR_WARPS takes warp tile w mod T of k-group w / T (T
-   warp tiles, those past the last k-group idle), 1/groups of the steps,
-   on scheduler w mod 4.  With copying warps the multiplying warps bind,
-   and the busiest scheduler's products are their time. */
-static int tensor_busiest(int m, int n, int wm, int wn, int per)
+/* The cost a step (tensor_step_cost) of the busiest of the
+   multiprocessor's four schedulers, times 840 (a multiple of every count
+   of k-groups), for the warp tiles of CHOICE of an M x N product of T:
+   warp w of the TENSOR_WARPS takes warp tile w mod W (W warp tiles) in one
+   of its k-groups (tensor_tile_groups), that share of the steps, on
+   scheduler w mod 4.  With copying warps the multiplying warps bind, and
+   the busiest scheduler's mma and fragment loads are their time. */
+template <typename T>
+static long tensor_busiest(int m, int n, int choice)
 {
-    const tensor_shape s = tensor_make_shape(m, n, wm, wn);
-    int load[4] = {}, most = 0;
+    const tensor_shape s =
+        tensor_make_shape(m, n, tensor_tiles[choice].wm, tensor_tiles[choice].wn);
+    const int tiles = s.tiles_m * s.tiles_n;
+    const long tile_cost = tensor_step_cost<T>(m, n, choice) / tiles;
+    long load[4] = {}, most = 0;
 
-    for (int w = 0; w < s.tiles_m * s.tiles_n * s.groups; w++)
-        load[w % 4] += wm * wn * per * 8 / s.groups;
+    for (int w = 0; w < TENSOR_WARPS; w++)
+        load[w % 4] += tile_cost * 840 / tensor_tile_groups(s, w % tiles);
     for (int q = 0; q < 4; q++)
         most = load[q] > most ? load[q] : most;
     return most;
@@ -876,9 +906,17 @@ static int tensor_busiest(int m, int n, int wm, int wn, int per)
    warp tiles of 48 x 24 (TENSOR_WIDE_TILE) alone: in the others a first
    EMBED past 32 lost 0-4 points at 17 x 33.  The warp tiles of 48 x 24
    also replace the choice by cost where their product fits the 8 warps
-   and leaves the busiest scheduler fewer mma a step (tensor_busiest).
+   and leaves the busiest scheduler less to do a step (tensor_busiest:
+   its mma and fragment loads).  The busiest scheduler's mma alone, with
+   the k-groups of unequal counts that keep every warp busy
+   (tensor_tile_groups), would give the cost's choice back to C and Z at
+   17-20 and 37-40, which that measured 7 to 26 points lower (H100, 1
+   GiB, tensor forced, CTSMTTSM col 17-20 83-91 -> 57-66 %, ZTSMTTSM col
+   37-40 94-96 -> 86-89 %; doc/data/gpu-h100-tsmttsm-kgroups-ab-*.csv);
+   with the loads counted no call changes kernel.
    So C and Z take them at 17-24 (two warp tiles, four k-groups; at 17-20
-   by the busiest scheduler), 33-36 (six, one k-group) and 37-48 (eight;
+   by the busiest scheduler), 33-36 (six, the first two in two k-groups)
+   and 37-48 (eight;
    at 37-40 by the busiest scheduler), not at the narrow pairs (3 x 17, 4
    x 32, 32 x 4, which forced into them lost 6 to 12 points).  Measured (H100, 1 GiB,
    the tensor kernel forced, two runs alternating with the kernels
@@ -908,11 +946,9 @@ static int pick_tensor_kernel(int m, int n, long *cost, int padding)
                              : wide_fits ? TENSOR_WIDE_TILE : -1;
         const bool embed =
             real >= 0 && tensor_step_cost<double>(2 * m, 2 * n, real) < tiles_cost;
-        const int busiest = embed ? tensor_busiest(2 * m, 2 * n, tensor_tiles[real].wm,
-                                                   tensor_tiles[real].wn, 1)
-                                  : tensor_busiest(m, n, tensor_tiles[tiles].wm,
-                                                   tensor_tiles[tiles].wn, 4);
-        if (wide_fits && tensor_busiest(2 * m, 2 * n, w.wm, w.wn, 1) < busiest) {
+        const long busiest = embed ? tensor_busiest<double>(2 * m, 2 * n, real)
+                                   : tensor_busiest<T>(m, n, tiles);
+        if (wide_fits && tensor_busiest<double>(2 * m, 2 * n, TENSOR_WIDE_TILE) < busiest) {
             if (cost != nullptr)
                 *cost = tensor_step_cost<double>(2 * m, 2 * n, TENSOR_WIDE_TILE);
             return TENSOR_EMBED_CHOICE + TENSOR_WIDE_TILE;
@@ -1066,7 +1102,12 @@ static int launch_tensor(enum tsblas_op opa, enum tsblas_op opb, idx_t m, idx_t 
     };
     while (rows > 8 && copying::stages * stage_bytes(rows) > (size_t)shared_max)
         rows /= 2;
-    groups = shape.groups < rows / 8 ? shape.groups : rows / 8;
+    /* The most k-groups of a warp tile (tensor_tile_groups), no more than
+       the steps of a chunk; FLAT's loop of steps gives every warp tile as
+       many, TENSOR_WARPS / T (a power of two, as the steps). */
+    groups = flat ? TENSOR_WARPS / (shape.tiles_m * shape.tiles_n) : shape.groups;
+    if (groups > rows / 8)
+        groups = rows / 8;
     const int flat_step = flat ? tensor_flat_step((int)m, (int)n, rows, (int)sizeof(T)) : 0;
     shared = copying::stages * stage_bytes(rows);
     scratch = (size_t)shape.width_a * shape.width_b * (embed ? 1 : tensor_planes<T>::count)

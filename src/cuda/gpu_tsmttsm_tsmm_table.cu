@@ -72,8 +72,8 @@ const tsm_tuned_table tsm_tuned_tables[] = {
                 "ddddtttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt", /* D col */
                 "ddddtttdtttttttttttttttttttttttttttttttttttttttttttttttttttttttt" }, /* D int */
             {
-                "ddfdffffffffttttttffttttttttttttfffftttttttttttttttttttttttttttt", /* C col */
-                "ddtdttffftffttfftttfttttttttttttfffftttttttttttttttttttttttttttt" }, /* C int */
+                "ddfdffffffffttttttfftttttttttttttttftttttttttttttttttttttttttttt", /* C col */
+                "ddtdttffftffttfftttftttttttttttttftftttttttttttttttttttttttttttt" }, /* C int */
             {
                 "ddtdtttttttttttcttttttttttttttcctttttttttttttttttttttttttcctcccc", /* Z col */
                 "ddsssttttttttttttttttttttttttctttttttttttttttttttttttttctctctctc" }, /* Z int */
