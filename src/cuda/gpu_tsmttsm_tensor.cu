@@ -47,9 +47,10 @@
  * (dtsmttsm_copiers).  C, padded to whole 16-by-8 tiles of
  * the mma, is cut into warp tiles of WM x WN mma tiles (16*WM by 8*WN
  * entries); multiplying warp w takes warp tile w mod T (T warp tiles) in
- * k-group w / T, so that every one of the 8 is busy, and k-group g of a
- * warp tile of G k-groups takes the 8-row steps g, g + G, ... of each
- * chunk (tensor_tile_groups).  At
+ * k-group w / T, so that all 8 are busy (but in FLAT, and where a chunk
+ * has fewer steps than that: launch_tensor), and k-group g of a warp tile
+ * of G k-groups takes the 8-row steps g, g + G, ... of each chunk
+ * (tensor_tile_groups).  At
  * the end the k-groups are summed into k-group 0 in increasing order
  * through shared memory, k-group 0 writes the block's partial C, and the
  * grid finishes C from the partials (tsm_finish_c).  No atomics:
@@ -669,7 +670,7 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
  * of those within 15 % of the least padded work (mma tiles, the warp
  * tiles of at most 8 warps; STSMTTSM 25 %), the one with the least work
  * a step (pick_tensor_tiles); C and Z, where it costs less, EMBED, and
- * where the busiest scheduler has fewer mma a step, its warp tiles of 48
+ * where the busiest scheduler has less to do a step, its warp tiles of 48
  * x 24 (pick_tensor_kernel). */
 template <typename T>
 struct tensor_kernel {
@@ -687,9 +688,10 @@ struct tensor_tile_choice {
    (whose accumulators are of one plane) the first eight and the tenth.
    The real types take the ninth, 16 x 24, too: at widths 17-24 the least
    padded work is 32 x 24, which the tiles of 16 x 8 give in six warp
-   tiles of one k-group (two of the eight warps idle, six fragment loads a
-   tile and step), and 16 x 24 in two, four k-groups (ten loads a warp
-   tile).  Measured (H200, 1 GiB, the tensor kernel forced, widths 17-24,
+   tiles (six fragment loads a tile and step; when this was measured, one
+   k-group each and two of the eight warps idle, before
+   tensor_tile_groups), and 16 x 24 in two, four k-groups (ten loads a
+   warp tile).  Measured (H200, 1 GiB, the tensor kernel forced, widths 17-24,
    two runs alternating with the tiles before;
    doc/data/gpu-h200-tsmttsm-tiles16x24-forced-*.csv), mean % of the
    roofline: STSMTTSM col 47.5 -> 79.8, int 44.0 -> 72.9, DTSMTTSM col
@@ -700,8 +702,9 @@ struct tensor_tile_choice {
    from 33, by its padding of 125 %, DTSMTTSM from 41) is two such warp
    tiles in four k-groups, every warp busy, where the warp tiles of 48 x
    16 left two of the eight warps idle and two schedulers with twice the
-   others' mma.  Measured (H100, 1 GiB, the tensor kernel forced, two runs
-   alternating with the tiles before;
+   others' mma (before tensor_tile_groups, as measured).  Measured (H100,
+   1 GiB, the tensor kernel forced, two runs alternating with the tiles
+   before;
    doc/data/gpu-h100-tsmttsm-tiles48x24-*.csv), % of the roofline:
    STSMTTSM col 33-44 63-83 -> 80-93, int 33-44 61-86 -> 77-93, DTSMTTSM
    int 41, 43, 45 85-92 -> 95-97 (the other D widths within 3 points; the
@@ -847,8 +850,9 @@ static int pick_tensor_tiles(int m, int n, int count = tensor_tile_count<T>(),
    125 for STSMTTSM, TENSOR_PADDING for the others.  At widths 33-40 that
    admits C padded to 48 x 48 for 48 x 40: 2 warp tiles of 48 x 24 in
    four k-groups for 5 of 48 x 8 in one: with its copying warps the
-   multiplying warps bind, all 8 of them busy instead of 5, and a step
-   converts fewer fragments of floats a mma.
+   multiplying warps bind, all 8 of them busy instead of 5 (as measured,
+   before tensor_tile_groups), and a step converts fewer fragments of
+   floats a mma.
    Every warp tile forced in turn (H200, square widths 17-64, every
    precision, both orders, tensor forced, 1 GiB, two passes;
    doc/gpu-performance.md, "The tensor kernel's warp tiles, each
