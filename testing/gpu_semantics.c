@@ -35,7 +35,10 @@
  * element of some rows of the tall operand, in both storage orders, widths
  * whose rows are not whole 16-byte vectors: those rows of C are Inf or
  * NaN, every other entry is finite (a kernel that reads past the end of a
- * row into the next one and multiplies by zero turns them into NaN).
+ * row into the next one and multiplies by zero turns them into NaN).  And
+ * xTSMTTSM, both storage orders, with an Inf in some columns of op(A) and
+ * op(B) of small integers: those rows of C are +Inf, not NaN (real types;
+ * complex ones an Inf or NaN part), the others the product.
  */
 #include <config.h>
 #include <math.h>
@@ -261,18 +264,24 @@ static void gemt_arrangements(const struct gpu_prec *p, char trans, const struct
     gemt_case(p, trans, sh->m, sh->n, 0, 1, 0);
 }
 
-/* Element (I, J) of X's snapshot := +Inf (the real part where complex). */
-static void set_inf(struct gpu_mat *x, long i, long j)
+/* Element (I, J) of X's snapshot := V (the real part where complex; the
+   imaginary part := 0 where ZERO_IM). */
+static void set_real(struct gpu_mat *x, long i, long j, double v, int zero_im)
 {
     unsigned char *e = x->snapshot + (x->guard + i + j * x->ld) * x->prec->size;
 
     if (x->prec->size == (x->prec->is_complex ? 2 : 1) * sizeof(float)) {
-        const float inf = INFINITY;
-        memcpy(e, &inf, sizeof inf);
+        const float f[2] = { (float)v, 0.0f };
+        memcpy(e, f, (x->prec->is_complex && zero_im ? 2 : 1) * sizeof(float));
     } else {
-        const double inf = INFINITY;
-        memcpy(e, &inf, sizeof inf);
+        const double d[2] = { v, 0.0 };
+        memcpy(e, d, (x->prec->is_complex && zero_im ? 2 : 1) * sizeof(double));
     }
+}
+
+static void set_inf(struct gpu_mat *x, long i, long j)
+{
+    set_real(x, i, j, INFINITY, 0);
 }
 
 /* xTSMM, C := alpha*op(A)*op(B) + beta*C, with +Inf in the first element
@@ -332,6 +341,112 @@ static void inf_case(const struct gpu_prec *p, int interleaved, struct gpu_num b
     gpu_mat_free(&c);
 }
 
+/* Element (L, I) of op(X) as X is stored: X(L, I), or X(I, L) where
+   TRANSPOSED. */
+static struct gpu_num op_elem(const struct gpu_mat *x, int transposed, long l, long i)
+{
+    return transposed ? gpu_mat_elem(x, x->snapshot, i, l) : gpu_mat_elem(x, x->snapshot, l, i);
+}
+
+/* xTSMTTSM, C := alpha*op(A)*op(B) + beta*C with alpha = 0.75 and beta =
+   1 where WITH_C, else 0, on column-major ('T','N': A K x M, B K x N) or,
+   where INTERLEAVED, interleaved ('N','T': A M x K, B N x K) block
+   vectors, with +Inf in row I of op(A) (one element each) for every I a
+   multiple of INF_EVERY and op(B) of small positive integers (imaginary
+   parts 0).  The real types' entries of those rows of C must be +Inf, not
+   NaN: a kernel whose product of two floats passes through parts of them
+   (an Inf split into parts is Inf - Inf, and an Inf times a part that is
+   zero is NaN) makes NaN of them.  The complex types' must have an Inf or
+   NaN part (IEEE makes NaN of the imaginary part, Inf times B's zero
+   imaginary parts).  Every other entry: the product within the ratio
+   test.  Its own seeds, so that it leaves those of the other cases as
+   they were. */
+static void tsmttsm_inf_case(const struct gpu_prec *p, int interleaved, long m, long n, long k,
+                             int with_c)
+{
+    static int seed;
+    const long inf_every = 7;
+    const struct gpu_num alpha = { 0.75L, 0.0L }, beta = { with_c ? 1.0L : 0.0L, 0.0L };
+    struct gpu_mat a, b, c;
+    unsigned char *c_out;
+    long i, j, l, wrong = 0;
+    tsblas_int info;
+    int ok;
+
+    seed++;
+    if (gpu_mat_alloc(&a, p, interleaved ? m : k, interleaved ? k : m, interleaved ? m : k,
+                      GPU_ON_DEVICE) != 0
+        || gpu_mat_alloc(&b, p, interleaved ? n : k, interleaved ? k : n, interleaved ? n : k,
+                         GPU_ON_DEVICE) != 0
+        || gpu_mat_alloc(&c, p, m, n, m, GPU_ON_DEVICE) != 0) {
+        fprintf(stderr, "device allocation failed\n");
+        exit(1);
+    }
+    gpu_mat_fill(&a, 1011 + seed);
+    gpu_mat_fill(&b, 1023 + seed);
+    gpu_mat_fill(&c, 1037 + seed);
+    for (j = 0; j < n; j++)
+        for (l = 0; l < k; l++) {
+            const double v = (double)(1 + (l + j) % 4);
+            if (interleaved)
+                set_real(&b, j, l, v, 1);
+            else
+                set_real(&b, l, j, v, 1);
+        }
+    for (i = 0; i < m; i += inf_every) {
+        if (interleaved)
+            set_inf(&a, i, (i * 977) % k);
+        else
+            set_inf(&a, (i * 977) % k, i);
+    }
+    c_out = malloc(c.total * p->size);
+    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0 || gpu_mat_put(&c) != 0)
+        exit(1);
+    xerbla_calls = 0;
+    info = gpu_call_gemm(GPU_TSMTTSM, p, interleaved ? 'N' : 'T', interleaved ? 'T' : 'N', m, n,
+                         k, alpha, gpu_mat_ptr(&a), a.ld, gpu_mat_ptr(&b), b.ld, beta,
+                         gpu_mat_ptr(&c), c.ld);
+    ok = info == 0 && xerbla_calls == 0 && gpu_mat_get(&c, c_out) == 0;
+    for (j = 0; ok && j < n; j++)
+        for (i = 0; i < m; i++) {
+            const struct gpu_num x = gpu_mat_elem(&c, c_out, i, j);
+            struct gpu_num sum = { 0.0L, 0.0L };
+            long double gauge = 0, error;
+            if (i % inf_every == 0) {
+                wrong += p->is_complex ? isfinite(x.re) && isfinite(x.im)
+                                       : !(isinf(x.re) && x.re > 0);
+                continue;
+            }
+            for (l = 0; l < k; l++) {
+                const struct gpu_num u = op_elem(&a, interleaved, l, i);
+                const struct gpu_num v = op_elem(&b, interleaved, l, j);
+                sum.re += alpha.re * (u.re * v.re - u.im * v.im);
+                sum.im += alpha.re * (u.re * v.im + u.im * v.re);
+                gauge += alpha.re * (fabsl(u.re) + fabsl(u.im)) * (fabsl(v.re) + fabsl(v.im));
+            }
+            if (with_c) {
+                const struct gpu_num c0 = gpu_mat_elem(&c, c.snapshot, i, j);
+                sum.re += c0.re;
+                sum.im += c0.im;
+                gauge += fabsl(c0.re) + fabsl(c0.im);
+            }
+            error = fabsl(x.re - sum.re) + fabsl(x.im - sum.im);
+            wrong += !(error <= GPU_THRESHOLD * p->eps * gauge);
+        }
+    ok &= wrong == 0;
+    gpu_report(ok,
+               "%cTSMTTSM('%c','%c', M=%ld, N=%ld, K=%ld, beta=%d), +Inf in every %ld-th "
+               "column of op(A), op(B) of small integers: info=%ld, %ld entries of C wrong (not "
+               "+Inf, or for complex not Inf or NaN, in those rows; off the product in the "
+               "others)",
+               p->name, interleaved ? 'N' : 'T', interleaved ? 'T' : 'N', m, n, k, with_c,
+               inf_every, (long)info, wrong);
+    free(c_out);
+    gpu_mat_free(&a);
+    gpu_mat_free(&b);
+    gpu_mat_free(&c);
+}
+
 int main(void)
 {
     static const char trans[] = { 'N', 'T', 'C' };
@@ -379,5 +494,10 @@ int main(void)
             inf_case(p, ia, one);
         }
     }
+    for (ip = 0; ip < 4; ip++)
+        for (ia = 0; ia < 2; ia++) {
+            tsmttsm_inf_case(&gpu_precs[ip], ia, 9, 16, 5003, ia);
+            tsmttsm_inf_case(&gpu_precs[ip], !ia, 40, 33, 5003, ia);
+        }
     return gpu_finish("gpu_semantics");
 }

@@ -31,7 +31,10 @@
  * once).  CTSMTTSM likewise, its floats in two planes.  The tables take
  * this kernel for STSMTTSM and CTSMTTSM where it measured faster than the
  * fma kernel and cuBLAS (the 1 GiB sweeps of doc/gpu-performance.md; H100
- * col 64, S 92 % of the roofline, C 95 %, 1.10x cuBLAS).
+ * col 64, S 92 % of the roofline, C 95 %, 1.10x cuBLAS).  Three TF32 mma
+ * a product (each float split into two TF32 parts) in place of each mma of
+ * doubles, though four times the rate, measured 9 to 14 points of the
+ * roofline lower in the mean (H100, 1 GiB, widths 5-64; doc/gpu-performance.md).
  *
  * How a block works.  The K rows are cut into chunks of ROWS rows; block b
  * takes chunks b, b + grid, ...  The chunks of A and of B go into shared
