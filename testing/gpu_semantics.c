@@ -36,7 +36,7 @@
  * whose rows are not whole 16-byte vectors: those rows of C are Inf or
  * NaN, every other entry is finite (a kernel that reads past the end of a
  * row into the next one and multiplies by zero turns them into NaN).  And
- * xTSMTTSM, both storage orders, with an Inf in some columns of op(A) and
+ * xTSMTTSM, both storage orders, with an Inf in some rows of op(A) and
  * op(B) of small integers: those rows of C are +Inf, not NaN (real types;
  * complex ones an Inf or NaN part), the others the product.
  */
@@ -341,8 +341,9 @@ static void inf_case(const struct gpu_prec *p, int interleaved, struct gpu_num b
     gpu_mat_free(&c);
 }
 
-/* Element (L, I) of op(X) as X is stored: X(L, I), or X(I, L) where
-   TRANSPOSED. */
+/* Row L, column I of the K-row block vector that X holds: X(L, I), or
+   X(I, L) where TRANSPOSED (X interleaved).  That is op(B)(L, I), and
+   op(A)(I, L). */
 static struct gpu_num op_elem(const struct gpu_mat *x, int transposed, long l, long i)
 {
     return transposed ? gpu_mat_elem(x, x->snapshot, i, l) : gpu_mat_elem(x, x->snapshot, l, i);
@@ -436,7 +437,7 @@ static void tsmttsm_inf_case(const struct gpu_prec *p, int interleaved, long m, 
     ok &= wrong == 0;
     gpu_report(ok,
                "%cTSMTTSM('%c','%c', M=%ld, N=%ld, K=%ld, beta=%d), +Inf in every %ld-th "
-               "column of op(A), op(B) of small integers: info=%ld, %ld entries of C wrong (not "
+               "row of op(A), op(B) of small integers: info=%ld, %ld entries of C wrong (not "
                "+Inf, or for complex not Inf or NaN, in those rows; off the product in the "
                "others)",
                p->name, interleaved ? 'N' : 'T', interleaved ? 'T' : 'N', m, n, k, with_c,
