@@ -632,20 +632,54 @@ __device__ inline void chunk_ring_loop(idx_t nchunks, Copy copy, Compute compute
     __syncthreads();
 }
 
-/* The sums of k-groups 1, 2, ... into k-group 0, in that order (a fixed
-   order: bit-identical run to run), through shared memory: PUT() stores
-   the calling thread's sums there, TAKE(FROM) adds those of k-group FROM
-   to its own (where the caller's k-group FROM has put them). */
-template <typename Put, typename Take>
-__device__ inline void chunk_sum_groups(int groups, int group, Put put, Take take)
+/* The sums of the GROUPS k-groups into k-group 0 through the block's
+   dynamic shared memory.  PUT(SLOT) stores the calling thread's sums in
+   slot SLOT of SLOT_BYTES bytes (the first at the start of the dynamic
+   shared memory); TAKE(SLOT, FROM) adds there those of k-group FROM to
+   its own.  With TREE, in rounds d = 1, 2, 4, ...: k-group g + d adds
+   into k-group g, for every g a multiple of 2d, as many pairs of a round
+   at once as slots fit, so that a block of many k-groups waits at 2
+   log2(GROUPS) barriers, not at 2 GROUPS (the fma kernel of STSMTTSM 4 x
+   4 has 256 k-groups, and summed them one after the other in about 45 us
+   a call; doc/gpu-performance.md).  Without, k-groups 1, 2, ... in turn
+   through slot 0 (the tensor kernel's 8 at most, its code as measured).
+   Either order is fixed: bit-identical run to run. */
+__device__ inline unsigned chunk_dynamic_shared_bytes()
 {
-    for (int from = 1; from < groups; from++) {
-        if (group == from)
-            put();
-        __syncthreads();
-        if (group == 0)
-            take(from);
-        __syncthreads();
+    unsigned bytes;
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+    return bytes;
+}
+
+template <bool TREE, typename Put, typename Take>
+__device__ inline void chunk_sum_groups(int groups, int group, size_t slot_bytes, Put put,
+                                        Take take)
+{
+    if constexpr (!TREE) {
+        for (int from = 1; from < groups; from++) {
+            if (group == from)
+                put(0);
+            __syncthreads();
+            if (group == 0)
+                take(0, from);
+            __syncthreads();
+        }
+    } else {
+        const int slots = max((int)(chunk_dynamic_shared_bytes() / slot_bytes), 1);
+        for (int d = 1; d < groups; d *= 2) {
+            /* pair p: k-group 2dp + d into 2dp, for 2dp + d < GROUPS */
+            const int pairs = (groups - d + 2 * d - 1) / (2 * d);
+            const int pair = group / (2 * d), role = group % (2 * d);
+            for (int first = 0; first < pairs; first += slots) {
+                const bool here = pair < pairs && pair >= first && pair < first + slots;
+                if (here && role == d)
+                    put(pair - first);
+                __syncthreads();
+                if (here && role == 0)
+                    take(pair - first, group + d);
+                __syncthreads();
+            }
+        }
     }
 }
 

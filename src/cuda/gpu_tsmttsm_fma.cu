@@ -49,10 +49,10 @@
  * of one side (the one with the fewer a step, fma_flips_a) where one
  * operand is conjugated, and of the block's partial sum where that moves
  * the conjugate off the other side or both are (fma_flips_a's comment).
- * At the end the
- * k-groups are summed into k-group 0 in increasing order through shared
- * memory, k-group 0 writes the block's partial C, and the grid finishes C
- * from the partials (tsm_finish_c).  No atomics: bit-identical run to run.
+ * At the end the k-groups are summed into k-group 0 in a fixed tree
+ * through shared memory (chunk_sum_groups), k-group 0 writes the block's
+ * partial C, and the grid finishes C from the partials (tsm_finish_c).
+ * No atomics: bit-identical run to run.
  *
  * Arguments
  * =========
@@ -223,9 +223,9 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
             }
         });
 
-    /* k-groups 1, 2, ... into k-group 0, in that order, through shared
-       memory (a width_a x width_b array). */
-    T *scratch = stages;
+    /* The k-groups, up to 256 of them, into k-group 0 as a tree through
+       shared memory (slots of a width_a x width_b array). */
+    const int slot_elems = shape.width_a * shape.width_b;
     int column_a[TM], column_b[TN];
 #pragma unroll
     for (int w = 0; w < TM; w++)
@@ -233,16 +233,18 @@ tsmttsm_fma_kernel(int m, int n, idx_t k, int rows, int groups, const T *a, idx_
 #pragma unroll
     for (int x = 0; x < TN; x++)
         column_b[x] = fma_column(x, tile_j, shape.tiles_n, VB, b_columns);
-    chunk_sum_groups(
-        groups, group,
-        [&] {
+    chunk_sum_groups<true>(
+        groups, group, slot_elems * sizeof(T),
+        [&](int slot) {
+            T *scratch = stages + slot * slot_elems;
 #pragma unroll
             for (int w = 0; w < TM; w++)
 #pragma unroll
                 for (int x = 0; x < TN; x++)
                     scratch[column_b[x] * shape.width_a + column_a[w]] = acc[w][x];
         },
-        [&](int) {
+        [&](int slot, int) {
+            const T *scratch = stages + slot * slot_elems;
 #pragma unroll
             for (int w = 0; w < TM; w++)
 #pragma unroll

@@ -611,15 +611,18 @@ tsmttsm_tensor_kernel(int m, int n, idx_t k, int rows, int groups, int flat, con
         chunk_loop<TENSOR_STAGES>(nchunks, copy_chunk, compute);
 
     /* k-groups 1, 2, ... into k-group 0, in that order, through shared
-       memory (a width_a x width_b array of planes). */
+       memory (a width_a x width_b array of planes): 8 at most.  Summed
+       as a tree (chunk_sum_groups), whose code moved this kernel's
+       registers, it ran 2 to 4 % slower at CTSMTTSM 56 and 64 and
+       STSMTTSM col 9 and 10 (H100, 1 GiB, five runs alternating). */
     double *scratch = reinterpret_cast<double *>(shared_bytes);
-    chunk_sum_groups(
-        groups, group,
-        [&] {
+    chunk_sum_groups<false>(
+        groups, group, 0,
+        [&](int) {
             tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
                                                 tile_i, tile_j, false);
         },
-        [&](int from) {
+        [&](int, int from) {
             if (from < tile_groups)
                 tensor_exchange<WM, WN, ACC_PLANES>(acc, scratch, shape.width_a, shape.width_b,
                                                     tile_i, tile_j, true);
