@@ -632,18 +632,9 @@ __device__ inline void chunk_ring_loop(idx_t nchunks, Copy copy, Compute compute
     __syncthreads();
 }
 
-/* The sums of the GROUPS k-groups into k-group 0 through the block's
-   dynamic shared memory.  PUT(SLOT) stores the calling thread's sums in
-   slot SLOT of SLOT_BYTES bytes (the first at the start of the dynamic
-   shared memory); TAKE(SLOT, FROM) adds there those of k-group FROM to
-   its own.  With TREE, in rounds d = 1, 2, 4, ...: k-group g + d adds
-   into k-group g, for every g a multiple of 2d, as many pairs of a round
-   at once as slots fit, so that a block of many k-groups waits at 2
-   log2(GROUPS) barriers, not at 2 GROUPS (the fma kernel of STSMTTSM 4 x
-   4 has 256 k-groups, and summed them one after the other in about 45 us
-   a call; doc/gpu-performance.md).  Without, k-groups 1, 2, ... in turn
-   through slot 0 (the tensor kernel's 8 at most, its code as measured).
-   Either order is fixed: bit-identical run to run. */
+/* The bytes of dynamic shared memory of the block, as launched: the
+   slots of chunk_sum_groups reuse its caller's stages, done with by then,
+   as many as they hold. */
 __device__ inline unsigned chunk_dynamic_shared_bytes()
 {
     unsigned bytes;
@@ -651,6 +642,19 @@ __device__ inline unsigned chunk_dynamic_shared_bytes()
     return bytes;
 }
 
+/* The sums of the GROUPS k-groups into k-group 0 through the block's
+   dynamic shared memory, which must hold one slot at least.  PUT(SLOT)
+   stores the calling thread's sums in slot SLOT of SLOT_BYTES bytes (the
+   first at the start of the dynamic shared memory); TAKE(SLOT, FROM) adds
+   there those of k-group FROM to its own.  With TREE, in rounds d = 1, 2,
+   4, ...: k-group g + d adds into k-group g, for every g a multiple of
+   2d, as many pairs of a round at once as slots fit, so that a block of
+   many k-groups waits at 2 ceil(log2(GROUPS)) barriers when the slots
+   suffice (more passes a round where not), not at 2 GROUPS: the fma
+   kernel of STSMTTSM 4 x 4 has 256 k-groups, and one after the other
+   they cost 32 us a call (doc/gpu-performance.md).  Without, k-groups
+   1, 2, ... in turn through slot 0 (the tensor kernel's 8 at most, its
+   code as measured).  Either order is fixed: bit-identical run to run. */
 template <bool TREE, typename Put, typename Take>
 __device__ inline void chunk_sum_groups(int groups, int group, size_t slot_bytes, Put put,
                                         Take take)

@@ -47,7 +47,12 @@ EXTRA_DIST += testing/gpu_tune_tsm.sh doc/gpu_perf_report.py doc/perf_plot.py \
 	doc/data/gpu-h100-check-full-width1-pairs.csv \
 	doc/data/gpu-h100-check-full.csv doc/data/gpu-h100-tsmm-check-table.txt \
 	doc/data/gpu-h100-tsmm-check.csv doc/data/gpu-h100-tsmm-dz-beta1.csv \
-	doc/data/gpu-h100-tsmm-dz-check.csv doc/data/gpu-h100-tsmm-dz-k2e20.csv \
+	doc/data/gpu-h100-tsmm-dz-check.csv doc/data/gpu-h100-k2e20-forced.csv \
+	doc/data/gpu-h100-tsmttsm-k2e20-sc-tree.csv \
+	doc/data/gpu-h100-stsmttsm-col4-k-sweep.csv \
+	doc/data/gpu-h100-tsmttsm-fma-tree-ab-before.csv \
+	doc/data/gpu-h100-tsmttsm-fma-tree-ab-after.csv \
+	doc/data/gpu-h100-dtsmttsm-col24.csv \
 	doc/data/gpu-h100-tsmm-dz.csv doc/data/gpu-h100-tsmm-fma-forced.csv \
 	doc/data/gpu-h100-tsmm-k2e20.csv doc/data/gpu-h100-tsmm-sc-beta1.csv \
 	doc/data/gpu-h100-tsmm-tensor-forced.csv doc/data/gpu-h100-tsmttsm-1g.csv \
