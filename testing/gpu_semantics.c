@@ -300,15 +300,11 @@ static void inf_case(const struct gpu_prec *p, int interleaved, struct gpu_num b
     int ok;
 
     case_counter++;
-    if (gpu_mat_alloc(&a, p, m, k, m, GPU_ON_DEVICE) != 0
-        || gpu_mat_alloc(&b, p, k, n, k, GPU_ON_DEVICE) != 0
-        || gpu_mat_alloc(&c, p, m, n, m, GPU_ON_DEVICE) != 0) {
-        fprintf(stderr, "device allocation failed\n");
+    /* the Infs go into the snapshots of A and B, which are put again */
+    if (alloc_filled(&a, p, m, k, m, 11 + case_counter, 0, 0) != 0
+        || alloc_filled(&b, p, k, n, k, 23 + case_counter, 0, 0) != 0
+        || alloc_filled(&c, p, m, n, m, 37 + case_counter, 0, 0) != 0)
         exit(1);
-    }
-    gpu_mat_fill(&a, 11 + case_counter);
-    gpu_mat_fill(&b, 23 + case_counter);
-    gpu_mat_fill(&c, 37 + case_counter);
     for (i = 0; i < wide; i += inf_every) {
         if (interleaved)
             set_inf(&b, 0, i);
@@ -316,7 +312,7 @@ static void inf_case(const struct gpu_prec *p, int interleaved, struct gpu_num b
             set_inf(&a, i, 0);
     }
     c_out = malloc(c.total * p->size);
-    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0 || gpu_mat_put(&c) != 0)
+    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0)
         exit(1);
     xerbla_calls = 0;
     info = gpu_call_gemm(GPU_TSMM, p, 'N', 'N', m, n, k, alpha, gpu_mat_ptr(&a), a.ld,
@@ -375,17 +371,14 @@ static void tsmttsm_inf_case(const struct gpu_prec *p, int interleaved, long m, 
     int ok;
 
     seed++;
-    if (gpu_mat_alloc(&a, p, interleaved ? m : k, interleaved ? k : m, interleaved ? m : k,
-                      GPU_ON_DEVICE) != 0
-        || gpu_mat_alloc(&b, p, interleaved ? n : k, interleaved ? k : n, interleaved ? n : k,
-                         GPU_ON_DEVICE) != 0
-        || gpu_mat_alloc(&c, p, m, n, m, GPU_ON_DEVICE) != 0) {
-        fprintf(stderr, "device allocation failed\n");
+    /* the Infs and integers go into the snapshots of A and B, which are
+       put again */
+    if (alloc_filled(&a, p, interleaved ? m : k, interleaved ? k : m, interleaved ? m : k,
+                     1011 + seed, 0, 0) != 0
+        || alloc_filled(&b, p, interleaved ? n : k, interleaved ? k : n, interleaved ? n : k,
+                        1023 + seed, 0, 0) != 0
+        || alloc_filled(&c, p, m, n, m, 1037 + seed, 0, 0) != 0)
         exit(1);
-    }
-    gpu_mat_fill(&a, 1011 + seed);
-    gpu_mat_fill(&b, 1023 + seed);
-    gpu_mat_fill(&c, 1037 + seed);
     for (j = 0; j < n; j++)
         for (l = 0; l < k; l++) {
             const double v = (double)(1 + (l + j) % 4);
@@ -401,7 +394,7 @@ static void tsmttsm_inf_case(const struct gpu_prec *p, int interleaved, long m, 
             set_inf(&a, (i * 977) % k, i);
     }
     c_out = malloc(c.total * p->size);
-    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0 || gpu_mat_put(&c) != 0)
+    if (!c_out || gpu_mat_put(&a) != 0 || gpu_mat_put(&b) != 0)
         exit(1);
     xerbla_calls = 0;
     info = gpu_call_gemm(GPU_TSMTTSM, p, interleaved ? 'N' : 'T', interleaved ? 'T' : 'N', m, n,
