@@ -41,6 +41,9 @@ EXTRA_DIST += %reldir%/make-plots.sh %reldir%/host_perf_report.py %reldir%/perf_
 	%reldir%/data/host-2core-zen4-tsmm-long-runs-avx2-after.csv \
 	%reldir%/data/host-2core-zen4-tsmm-long-runs-avx2-scan-off.csv \
 	%reldir%/data/host-2core-zen4-tsmm-long-runs-avx2-scan-on.csv \
+	%reldir%/data/host-2core-zen5-tsmttsm-dz.csv \
+	%reldir%/data/host-2core-zen5-gemt.csv \
+	%reldir%/data/host-2core-zen5-tsmm-mtsm-wide.csv \
 	%reldir%/data/host-16core-tsmm-long-runs-16t-before.csv \
 	%reldir%/data/host-16core-tsmm-long-runs-16t-after.csv \
 	%reldir%/data/host-16core-tsmm-long-runs-8t-before.csv \
