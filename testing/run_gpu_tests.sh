@@ -26,8 +26,12 @@
 # with the build's MPIEXEC).  compute-sanitizer runs the GPU tests with
 # TSBLAS_GPU_TEST_QUICK=1 (reduced case sets): memcheck on
 # all of them, racecheck, initcheck and synccheck on gpu_semantics and
-# gpu_placement, all runs at once.  Exit status: 0 when every test passed
-# (or skipped) and every sanitizer run reported no error, 1 otherwise.
+# gpu_placement, and racecheck and synccheck on gpu_semantics again with
+# the tensor and the fma path forced (the chunk kernels, whose stages and
+# sums of k-groups go through shared memory between barriers, take only
+# some of the table's calls), all runs at once.  Exit status: 0 when
+# every test passed (or skipped) and every sanitizer run reported no
+# error, 1 otherwise.
 set -u
 
 sanitize=yes
@@ -45,7 +49,7 @@ while test $# -gt 0; do
   esac
 done
 if test $# -ne 2; then
-  sed -n '2,29p' "$0" >&2
+  sed -n '2,34p' "$0" >&2
   exit 2
 fi
 build=$1
@@ -157,14 +161,22 @@ if test $sanitize = yes; then
     for tool in memcheck racecheck initcheck synccheck; do
       case $tool in
         memcheck) programs=$gpu_tests ;;
+        racecheck|synccheck) programs="gpu_semantics gpu_placement gpu_semantics:tensor gpu_semantics:fma" ;;
         *) programs="gpu_semantics gpu_placement" ;;
       esac
-      for t in $programs; do
+      # PROGRAM or PROGRAM:PATH, the path of xTSMTTSM and xTSMM forced
+      for run in $programs; do
+        t=${run%%:*}
+        case $run in
+          *:*) path=${run#*:}; name=$t-$path ;;
+          *) path=; name=$t ;;
+        esac
         test -x "testing/$t" || continue
-        log=$logs/sanitize-$tool-$t.log
-        (TSBLAS_GPU_TEST_QUICK=1 compute-sanitizer --tool $tool --error-exitcode 3 \
+        log=$logs/sanitize-$tool-$name.log
+        (env TSBLAS_GPU_TEST_QUICK=1 ${path:+TSBLAS_GPU_TSM_PATH=$path} \
+           compute-sanitizer --tool $tool --error-exitcode 3 \
            "testing/$t" > "$log" 2>&1; echo $? > "$log.rc") &
-        runs="$runs $tool:$t"
+        runs="$runs $tool:$name"
       done
     done
     wait
